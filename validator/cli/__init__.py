@@ -1,0 +1,22 @@
+"""The ``bezique`` command line: one click group, one module per command.
+
+Every command turns the project's own errors into a clear message and an exit
+code; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import click
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="bezique")
+def main() -> None:
+    """Read, check, adjudicate and export Bézique game records (BZN).
+
+    \b
+    Examples:
+      bezique check samples/            check every record under a folder
+      bezique fmt --check game.bzn      is the file in canonical form?
+      bezique rules                     the rule book and the finding codes
+    """
