@@ -20,3 +20,18 @@ def main() -> None:
       bezique fmt --check game.bzn      is the file in canonical form?
       bezique rules                     the rule book and the finding codes
     """
+
+
+from validator.cli.export_command import export_command, replay_command  # noqa: E402
+
+main.add_command(export_command)
+main.add_command(replay_command)
+
+from validator.cli.notation_commands import fmt_command, parse_command  # noqa: E402
+
+main.add_command(fmt_command)
+main.add_command(parse_command)
+
+from validator.cli.rules_command import rules_command  # noqa: E402
+
+main.add_command(rules_command)

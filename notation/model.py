@@ -1,0 +1,656 @@
+"""The BZN record model: frozen, slotted dataclasses, in the order a game is played.
+
+A :class:`Record` holds its tags, the events before its first deal and its
+deals. A :class:`Deal` holds its header (number, dealer, cut, hands, stock,
+turn-up), the events before the first trick (carte blanche, marks, comments),
+its tricks, and its end (:class:`DealScore`). Each :class:`Trick` holds its
+plays, then every event up to the next trick: declarations, draws, marks,
+comments, variations. A consumer walks a deal in order with::
+
+    for event in deal.events: ...
+    for trick in deal.tricks:
+        for play in trick.plays: ...
+        for event in trick.events: ...
+
+Every node has a ``pos`` (line, column) in its source; it takes no part in
+equality, so a record built in code equals the same record read from text.
+Unknown cards (``?`` in hands, stock and draws) are ``None``.
+
+Constructors take defaults everywhere and accept card text where a
+:class:`~notation.cards.Card` is expected (``Play("A", "7D")``), so a simulator
+can build records in a few lines and write them with
+:func:`notation.writer.write_record`. ``str()`` of a small value gives its
+canonical text and ``parse()`` reads it back (``Play.parse("A 7D^L !")``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, TypeAlias, TypeVar
+
+from notation.cards import Card
+
+SEATS = "ABCD"
+"""The seat letters, in the order the notation uses them."""
+
+
+class Pos(NamedTuple):
+    """A position in the source text: 1-based line and column."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+def _card(value: Card | str) -> Card:
+    return value if type(value) is Card else Card.parse(str(value))
+
+
+def _cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
+    if type(values) is tuple and all(type(c) is Card for c in values):
+        return values
+    if isinstance(values, str):
+        values = values.split()
+    return tuple(_card(c) for c in values)
+
+
+def _maybe_cards(values: Iterable[Card | str | None]) -> tuple[Card | None, ...]:
+    if type(values) is tuple and all(c is None or type(c) is Card for c in values):
+        return values
+    if isinstance(values, str):
+        values = values.split()
+    return tuple(None if c is None or c == "?" else _card(c) for c in values)
+
+
+def _set(obj: object, name: str, value: object) -> None:
+    object.__setattr__(obj, name, value)
+
+
+def _cards_text(cards: Iterable[Card | None]) -> str:
+    return " ".join("?" if c is None else str(c) for c in cards)
+
+
+def _pos_dict(pos: Pos | None) -> dict[str, int] | None:
+    return None if pos is None else {"line": pos.line, "column": pos.column}
+
+
+_T = TypeVar("_T")
+
+
+def _parse_one(text: str, kind: type[_T]) -> _T:
+    from notation.parser import parse_statement  # the parser imports this module
+
+    item = parse_statement(text)
+    if not isinstance(item, kind):
+        raise ValueError(f"{text!r} is not a {kind.__name__}")
+    return item
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment: ``{text}`` (``line=False``) or ``; text`` to the end of the line."""
+
+    text: str
+    line: bool = False
+    """True for a ``;`` comment, which runs to the end of its line."""
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        if self.line and "\n" not in self.text:
+            return f"; {self.text}" if self.text else ";"
+        return self.braced()
+
+    def braced(self) -> str:
+        """The comment in braces, whatever its kind (a brace in the text becomes ``)``)."""
+        return "{" + self.text.replace("}", ")") + "}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "comment", "text": self.text, "line": self.line, "pos": _pos_dict(self.pos)}
+
+
+def _notes(comments: tuple[Comment, ...], last: bool = True) -> str:
+    """Comments written after an item; a ``;`` comment only where nothing follows it."""
+    if not comments:
+        return ""
+    parts = [c.braced() for c in comments[:-1]]
+    final = comments[-1]
+    parts.append(str(final) if last else final.braced())
+    return " " + " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag pair, ``[Name "value"]``; any name is kept, in the order written."""
+
+    name: str
+    value: str
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        escaped = self.value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'[{self.name} "{escaped}"]'
+
+    @classmethod
+    def parse(cls, text: str) -> Tag:
+        return _parse_one(text, cls)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "pos": _pos_dict(self.pos)}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played to a trick by one seat, with its marks and annotation.
+
+    ``marks`` are the suffix codes written after the card (``A 7D^L``: ``("L",)``);
+    ``glyphs`` hold ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!`` and ``$n``.
+    """
+
+    seat: str
+    card: Card
+    marks: tuple[str, ...] = ()
+    glyphs: tuple[str, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.card) is not Card:
+            _set(self, "card", _card(self.card))
+
+    def __str__(self) -> str:
+        text = f"{self.seat} {self.card}" + "".join("^" + m for m in self.marks)
+        if self.glyphs:
+            text += " " + " ".join(self.glyphs)
+        return text + _notes(self.comments)
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        trick = _parse_one("1. " + text, Trick)
+        if len(trick.plays) != 1:
+            raise ValueError(f"{text!r} is not one play")
+        return trick.plays[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "card": str(self.card),
+            "marks": list(self.marks),
+            "glyphs": list(self.glyphs),
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """A combination named with its cards and the score claimed: ``marriage KS QS 20``.
+
+    The kind is a free word (``marriage``, ``double-bezique``, ``aces``...);
+    the grammar does not judge it, the validator does.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    score: int = 0
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            _set(self, "cards", _cards(self.cards))
+
+    def __str__(self) -> str:
+        cards = _cards_text(self.cards)
+        return f"{self.kind} {cards} {self.score}" if cards else f"{self.kind} {self.score}"
+
+    @classmethod
+    def parse(cls, text: str) -> Combination:
+        decl = _parse_one("A " + text, Declaration)
+        return decl.combination
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "score": self.score,
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A seat scores a combination, possibly carrying announcements forward.
+
+    ``B double-bezique QS QS JD JD 500 carry marriage KS QS 20, marriage KS QS 20``
+    scores the double bézique and announces two marriages to score later.
+    Carte blanche, the seven of trumps (``seven``, ``exchange``) and the last
+    trick (``last-trick``) are declarations too.
+    """
+
+    seat: str
+    kind: str
+    cards: tuple[Card, ...] = ()
+    score: int = 0
+    carried: tuple[Combination, ...] = ()
+    glyphs: tuple[str, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            _set(self, "cards", _cards(self.cards))
+        if type(self.carried) is not tuple:
+            _set(self, "carried", tuple(self.carried))
+
+    @property
+    def combination(self) -> Combination:
+        """The combination scored, without seat and annotation."""
+        return Combination(self.kind, self.cards, self.score, self.pos)
+
+    def __str__(self) -> str:
+        text = f"{self.seat} {Combination(self.kind, self.cards, self.score)}"
+        if self.glyphs:
+            text += " " + " ".join(self.glyphs)
+        if self.carried:
+            text += " carry " + ", ".join(str(c) for c in self.carried)
+        return text + _notes(self.comments)
+
+    @classmethod
+    def parse(cls, text: str) -> Declaration:
+        return _parse_one(text, cls)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "declaration",
+            "seat": self.seat,
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "score": self.score,
+            "carried": [c.to_dict() for c in self.carried],
+            "glyphs": list(self.glyphs),
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One seat takes cards from the stock: usually one, ``None`` when not named.
+
+    A draw line ``draw A KH, B QH`` is two :class:`Draw` events in that order;
+    ``draw A KH QH`` is one seat drawing two cards (an irregularity), and a
+    seat that does not draw is simply absent.
+    """
+
+    seat: str
+    cards: tuple[Card | None, ...] = (None,)
+    comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            _set(self, "cards", _maybe_cards(self.cards))
+
+    @property
+    def card(self) -> Card | None:
+        """The card drawn when exactly one was drawn, else None."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+    def __str__(self) -> str:
+        return f"{self.seat} {_cards_text(self.cards)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Draw:
+        return _parse_one("draw " + text, cls)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "draw",
+            "seat": self.seat,
+            "cards": [None if c is None else str(c) for c in self.cards],
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A line recording an irregularity, an election, a challenge or a ruling.
+
+    Written ``^code [seat] [cards] [word] ["text"]``: ``^exposed A 7H``,
+    ``^lead-out-of-turn B``, ``^challenge A``, ``^elect B void-deal``,
+    ``^ruling "the trick stands"``. The codes are listed in docs/notation.md;
+    the grammar accepts any word, the validator judges it.
+    """
+
+    code: str
+    seat: str | None = None
+    cards: tuple[Card, ...] = ()
+    value: str | None = None
+    text: str | None = None
+    comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            _set(self, "cards", _cards(self.cards))
+
+    def __str__(self) -> str:
+        parts = ["^" + self.code]
+        if self.seat is not None:
+            parts.append(self.seat)
+        if self.cards:
+            parts.append(_cards_text(self.cards))
+        if self.value is not None:
+            parts.append(self.value)
+        if self.text is not None:
+            parts.append('"' + self.text.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        return " ".join(parts) + _notes(self.comments)
+
+    @classmethod
+    def parse(cls, text: str) -> Mark:
+        return _parse_one(text, cls)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "mark",
+            "code": self.code,
+            "seat": self.seat,
+            "cards": [str(c) for c in self.cards],
+            "value": self.value,
+            "text": self.text,
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+Event: TypeAlias = "Declaration | Draw | Mark | Comment | Variation"
+"""What may follow a trick (or come before the first one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: its number, its plays in the order played, then the events after it."""
+
+    number: int
+    plays: tuple[Play, ...] = ()
+    events: tuple[Event, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    """Comments on a trick line with no play (``17. {abandoned}``)."""
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.plays) is not tuple:
+            _set(self, "plays", tuple(self.plays))
+        if type(self.events) is not tuple:
+            _set(self, "events", tuple(self.events))
+
+    def declarations(self) -> Iterator[Declaration]:
+        return (e for e in self.events if isinstance(e, Declaration))
+
+    def draws(self) -> Iterator[Draw]:
+        return (e for e in self.events if isinstance(e, Draw))
+
+    def marks(self) -> Iterator[Mark]:
+        return (e for e in self.events if isinstance(e, Mark))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "plays": [p.to_dict() for p in self.plays],
+            "events": [e.to_dict() for e in self.events],
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """An alternative line in parentheses: events, then tricks, like a deal's body."""
+
+    events: tuple[Event, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.events) is not tuple:
+            _set(self, "events", tuple(self.events))
+        if type(self.tricks) is not tuple:
+            _set(self, "tricks", tuple(self.tricks))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "variation",
+            "events": [e.to_dict() for e in self.events],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A seat's dealt hand: ``None`` for a card not named; ``more`` when ``...`` ends it."""
+
+    seat: str
+    cards: tuple[Card | None, ...] = ()
+    more: bool = False
+    comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            _set(self, "cards", _maybe_cards(self.cards))
+
+    @property
+    def complete(self) -> bool:
+        """True when every card is named and nothing more is implied."""
+        return not self.more and None not in self.cards
+
+    def __str__(self) -> str:
+        text = f"hand {self.seat}"
+        if self.cards:
+            text += " " + _cards_text(self.cards)
+        return text + (" ..." if self.more else "") + _notes(self.comments)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": [None if c is None else str(c) for c in self.cards],
+            "more": self.more,
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """The stock after the deal, top card first; ``more`` when ``...`` ends it."""
+
+    cards: tuple[Card | None, ...] = ()
+    more: bool = False
+    comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            _set(self, "cards", _maybe_cards(self.cards))
+
+    def __str__(self) -> str:
+        text = "stock"
+        if self.cards:
+            text += " " + _cards_text(self.cards)
+        return text + (" ..." if self.more else "") + _notes(self.comments)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": [None if c is None else str(c) for c in self.cards],
+            "more": self.more,
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+SeatNumbers: TypeAlias = tuple[tuple[str, int], ...]
+"""Numbers by seat in the order written: ``(("A", 1260), ("B", 1140))``."""
+
+
+def _seat_numbers(values: SeatNumbers | dict[str, int]) -> SeatNumbers:
+    if isinstance(values, dict):
+        return tuple(values.items())
+    return values if type(values) is tuple else tuple(values)
+
+
+def _seat_numbers_text(values: SeatNumbers) -> str:
+    return " ".join(f"{seat} {n}" for seat, n in values)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The end of a deal as claimed: scores, brisques, running totals.
+
+    ``score A 1260 B 1140 brisques A 7 B 25`` and ``total A 3100 B 1140``. Any
+    part may be empty; a dict is accepted for each (``scores={"A": 1260}``).
+    """
+
+    scores: SeatNumbers = ()
+    brisques: SeatNumbers = ()
+    totals: SeatNumbers = ()
+    comments: tuple[Comment, ...] = ()
+    has_score_line: bool = True
+    """False when only a ``total`` line was written."""
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for name in ("scores", "brisques", "totals"):
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                _set(self, name, _seat_numbers(value))
+
+    def score(self, seat: str) -> int | None:
+        return dict(self.scores).get(seat)
+
+    def brisque(self, seat: str) -> int | None:
+        return dict(self.brisques).get(seat)
+
+    def total(self, seat: str) -> int | None:
+        return dict(self.totals).get(seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": dict(self.scores),
+            "brisques": dict(self.brisques),
+            "totals": dict(self.totals),
+            "comments": [c.to_dict() for c in self.comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal: header, events before the first trick, tricks, and its end."""
+
+    number: int
+    dealer: str
+    cut: tuple[Card, ...] = ()
+    """The card or cards shown in the cut (more than one is an irregularity)."""
+    hands: tuple[Hand, ...] = ()
+    stock: Stock | None = None
+    turnup: Card | None = None
+    events: tuple[Event, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    score: DealScore | None = None
+    comments: tuple[Comment, ...] = ()
+    """Comments on the ``deal`` line itself."""
+    turnup_comments: tuple[Comment, ...] = ()
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if type(self.cut) is not tuple:
+            _set(self, "cut", _cards([self.cut] if isinstance(self.cut, Card) else self.cut))
+        if self.turnup is not None and type(self.turnup) is not Card:
+            _set(self, "turnup", _card(self.turnup))
+        for name in ("hands", "events", "tricks"):
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                _set(self, name, tuple(value))
+
+    def hand(self, seat: str) -> Hand | None:
+        """The dealt hand of a seat, or None when the record does not give it."""
+        for hand in self.hands:
+            if hand.seat == seat:
+                return hand
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "cut": [str(c) for c in self.cut],
+            "hands": [h.to_dict() for h in self.hands],
+            "stock": None if self.stock is None else self.stock.to_dict(),
+            "turnup": None if self.turnup is None else str(self.turnup),
+            "events": [e.to_dict() for e in self.events],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "score": None if self.score is None else self.score.to_dict(),
+            "comments": [c.to_dict() for c in self.comments],
+            "turnup_comments": [c.to_dict() for c in self.turnup_comments],
+            "pos": _pos_dict(self.pos),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One game record: tags, events before the first deal, deals."""
+
+    tags: tuple[Tag, ...] = ()
+    deals: tuple[Deal, ...] = ()
+    events: tuple[Mark | Comment, ...] = ()
+    """Comments and marks before the first deal."""
+    source: str | None = field(default=None, compare=False, repr=False)
+    """The file the record was read from, when known."""
+    pos: Pos | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for name in ("tags", "deals", "events"):
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                _set(self, name, tuple(value))
+
+    def tag(self, name: str) -> str | None:
+        """The value of the first tag of that name (names compare exactly), or None."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats named by tags (``[A "..."]``) or seen in the deals, in seat order."""
+        seen = {t.name for t in self.tags if t.name in SEATS}
+        for deal in self.deals:
+            seen.add(deal.dealer)
+            seen.update(h.seat for h in deal.hands)
+            for trick in deal.tricks:
+                seen.update(p.seat for p in trick.plays)
+        return tuple(s for s in SEATS if s in seen)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tags": [t.to_dict() for t in self.tags],
+            "events": [e.to_dict() for e in self.events],
+            "deals": [d.to_dict() for d in self.deals],
+            "source": self.source,
+            "pos": _pos_dict(self.pos),
+        }
+
+
+def walk(body: Deal | Variation) -> Iterator[Event | Play | Trick]:
+    """Every item of a deal or variation body in order: events, then each trick,
+    its plays and its events (variations are yielded, not entered)."""
+    yield from body.events
+    for trick in body.tricks:
+        yield trick
+        yield from trick.plays
+        yield from trick.events

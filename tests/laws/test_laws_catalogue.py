@@ -1,0 +1,154 @@
+"""The catalogue against the team brief, the laws, the rule book and docs/findings.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from validator.catalogue import (
+    FINDINGS_MD,
+    CatalogueError,
+    catalogue,
+    check_rules,
+    load_catalogue,
+    make_finding,
+    render_default,
+)
+from validator.laws import RemedyContext, load_laws
+from validator.replay import Location
+from validator.rulebook import default_rulebook
+
+# The finding codes of docs/team-brief.md, "Finding codes", in its order.
+BRIEF_CODES = (
+    "D101 D102 D103 D104 D105 D106 D107 D108 D109 D110 "
+    "P201 P202 P203 P204 P205 P206 P207 P208 P209 "
+    "W301 W302 W303 W304 W305 W306 "
+    "A401 A402 A403 A404 A405 A406 A407 A408 A409 A410 A411 A412 A413 "
+    "S501 S502 S503 S504 S505 S506 S507 R001"
+).split()
+CODES = catalogue().codes()
+
+
+def test_every_code_of_the_team_brief_is_catalogued() -> None:
+    assert [code for code in BRIEF_CODES if code not in CODES] == []
+    assert set(CODES) - set(BRIEF_CODES) == {"P210", "P211"}
+
+
+def test_codes_keep_their_numbering_order() -> None:
+    for letter in "DPWAS":
+        numbers = [int(c[1:]) for c in CODES if c[0] == letter]
+        assert numbers == sorted(numbers)
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("laws_name", ["english", "french"])
+def test_every_code_has_its_own_english_and_french_remedy(code: str, laws_name: str) -> None:
+    laws = load_laws(laws_name)
+    assert laws.defines(code), f"{laws_name} gives no remedy for {code}"
+    assert laws.remedy(code, RemedyContext(offender="A", adversary="B")) is not None
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_code_has_a_forfeits_remedy_own_or_inherited(code: str) -> None:
+    assert load_laws("forfeits").remedy(code, RemedyContext(offender="A", adversary="B"))
+
+
+def test_every_remedy_code_is_in_the_catalogue() -> None:
+    for name in ("english", "french", "forfeits"):
+        assert [c for c in load_laws(name).remedies if c not in CODES] == []
+
+
+def test_every_rule_id_the_catalogue_cites_is_in_the_rule_book() -> None:
+    assert check_rules(catalogue(), default_rulebook()) == []
+
+
+def test_a_missing_rule_id_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "findings.yaml"
+    path.write_text(
+        "findings:\n"
+        "  - {code: P999, slug: x, title: X, severity: error, meaning: m,"
+        " rule: play.nowhere, example: e}\n",
+        encoding="utf-8",
+    )
+    problems = check_rules(load_catalogue(path), default_rulebook())
+    assert problems == ["P999: rule 'play.nowhere' is not in the rule book"]
+
+
+def test_docs_findings_md_is_up_to_date() -> None:
+    assert FINDINGS_MD.read_text(encoding="utf-8") == render_default(), (
+        "docs/findings.md is stale: run python -m validator.catalogue --write"
+    )
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_code_is_in_docs_findings_md(code: str) -> None:
+    text = FINDINGS_MD.read_text(encoding="utf-8")
+    assert f'<a id="{code.lower()}"></a>' in text
+    section = text.split(f'<a id="{code.lower()}"></a>', 1)[1].split("<a id=", 1)[0]
+    for label in ("**English laws**", "**French laws**", "**Forfeits**", "Example:", "Rule ["):
+        assert label in section, f"{code}: {label} missing from docs/findings.md"
+
+
+@pytest.mark.parametrize("entry", list(catalogue()), ids=lambda e: e.code)
+def test_every_example_parses_as_bzn(entry: object) -> None:
+    from notation.parser import parse_record
+
+    example = entry.example  # type: ignore[attr-defined]
+    head = '[Variant "rubicon"]\n[Laws "english"]\n[A "Hart"]\n[B "Cole"]\n\n'
+    parse_record((example if example.startswith("[") else head + example) + "\n")
+
+
+def test_catalogue_get_is_case_insensitive_and_none_for_unknown() -> None:
+    entry = catalogue().get("p202")
+    assert entry is not None and entry.slug == "too-many-cards"
+    assert catalogue().get("X999") is None
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("findings: 3\n", "expected a mapping with a 'findings' list"),
+        (
+            "findings:\n  - {code: P2, slug: x, title: X, severity: error, meaning: m,"
+            " rule: a.b, example: e}\n",
+            "code: expected a letter of DPWASR and three digits",
+        ),
+        (
+            "findings:\n  - {code: P201, slug: x, title: X, severity: fatal, meaning: m,"
+            " rule: a.b, example: e}\n",
+            "severity: expected one of error, warning, info",
+        ),
+        (
+            "findings:\n  - {code: P201, slug: Bad Slug, title: X, severity: error,"
+            " meaning: m, rule: a.b, example: e}\n",
+            "slug: expected lower-case words joined by hyphens",
+        ),
+        ("findings:\n  - {code: P201}\n", "slug: expected text, found None"),
+    ],
+)
+def test_a_bad_catalogue_names_file_and_key(tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "findings.yaml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(CatalogueError) as err:
+        load_catalogue(path)
+    assert str(path) in str(err.value)
+    assert message in str(err.value)
+
+
+def test_make_finding_carries_rule_text_and_remedy() -> None:
+    finding = make_finding(
+        "W301",
+        seat="A",
+        location=Location(file="g.bzn", line=12, column=1, deal=1, trick=8),
+        message="A did not draw after trick 7 and played to trick 8",
+        laws=load_laws("french"),
+        ctx=RemedyContext(offender="A", adversary="B", election="two-cards-next"),
+    )
+    assert finding.severity == "error"
+    assert finding.rule_id == "irreg.draw"
+    assert finding.rule_text.startswith("After each trick, while the stock lasts")
+    assert finding.remedy is not None and finding.remedy.elected == "two-cards-next"
+    with pytest.raises(CatalogueError, match="'Z123' is not in the catalogue"):
+        make_finding("Z123", seat=None, location=Location(), message="m")
