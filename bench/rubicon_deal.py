@@ -27,11 +27,7 @@ def rubicon_deal(seed: int = 21) -> str:
     pack = [r + s for r in RANKS for s in SUITS] * 4
     rng.shuffle(pack)
     hands: dict[str, list[tuple[str, int]]] = {"A": [], "B": []}
-    uid = 0
-    cards = []
-    for card in pack:
-        cards.append((card, uid))
-        uid += 1
+    cards = [(card, uid) for uid, card in enumerate(pack)]
     # dealer B gives three at a time, first to A
     stock = list(cards)
     for _ in range(3):

@@ -20,7 +20,16 @@ RANKS: Final = "ATKQJ987"
 SUITS: Final = "SHDC"
 """Suits in the order the notation lists them: spades, hearts, diamonds, clubs."""
 
-SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_SYMBOLS: Final = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
 """Suit symbols accepted on input, mapped to their letters."""
 
 SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}

@@ -25,7 +25,7 @@ canonical text and ``parse()`` reads it back (``Play.parse("A 7D^L !")``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
@@ -49,7 +49,8 @@ def _card(value: Card | str) -> Card:
     return value if type(value) is Card else Card.parse(str(value))
 
 
-def _cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
+def _cards(values: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """Cards as a tuple of :class:`Card`; text (``"KC QC"``) and card strings are read."""
     if type(values) is tuple and all(type(c) is Card for c in values):
         return values
     if isinstance(values, str):
@@ -57,12 +58,21 @@ def _cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(_card(c) for c in values)
 
 
-def _maybe_cards(values: Iterable[Card | str | None]) -> tuple[Card | None, ...]:
+def _maybe_cards(values: Iterable[Card | str | None] | str) -> tuple[Card | None, ...]:
+    """As :func:`_cards`, with ``None`` (or ``?``) for a card not named."""
     if type(values) is tuple and all(c is None or type(c) is Card for c in values):
         return values
     if isinstance(values, str):
         values = values.split()
     return tuple(None if c is None or c == "?" else _card(c) for c in values)
+
+
+def _fix(obj: object, name: str, convert: Callable[[Any], object]) -> None:
+    """Store ``convert(value)`` when it differs from the value (a frozen dataclass)."""
+    value = getattr(obj, name)
+    converted = convert(value)
+    if converted is not value:
+        object.__setattr__(obj, name, converted)
 
 
 def _set(obj: object, name: str, value: object) -> None:
@@ -198,8 +208,7 @@ class Combination:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            _set(self, "cards", _cards(self.cards))
+        _fix(self, "cards", _cards)
 
     def __str__(self) -> str:
         cards = _cards_text(self.cards)
@@ -239,10 +248,11 @@ class Declaration:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            _set(self, "cards", _cards(self.cards))
+        _fix(self, "cards", _cards)
         if type(self.carried) is not tuple:
             _set(self, "carried", tuple(self.carried))
+        if not self.kind.islower():
+            _set(self, "kind", self.kind.lower())
 
     @property
     def combination(self) -> Combination:
@@ -290,8 +300,7 @@ class Draw:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            _set(self, "cards", _maybe_cards(self.cards))
+        _fix(self, "cards", _maybe_cards)
 
     @property
     def card(self) -> Card | None:
@@ -334,8 +343,7 @@ class Mark:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            _set(self, "cards", _cards(self.cards))
+        _fix(self, "cards", _cards)
 
     def __str__(self) -> str:
         parts = ["^" + self.code]
@@ -440,8 +448,7 @@ class Hand:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            _set(self, "cards", _maybe_cards(self.cards))
+        _fix(self, "cards", _maybe_cards)
 
     @property
     def complete(self) -> bool:
@@ -474,8 +481,7 @@ class Stock:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            _set(self, "cards", _maybe_cards(self.cards))
+        _fix(self, "cards", _maybe_cards)
 
     def __str__(self) -> str:
         text = "stock"
@@ -542,6 +548,7 @@ class DealScore:
             "scores": dict(self.scores),
             "brisques": dict(self.brisques),
             "totals": dict(self.totals),
+            "has_score_line": self.has_score_line,
             "comments": [c.to_dict() for c in self.comments],
             "pos": _pos_dict(self.pos),
         }
@@ -567,8 +574,7 @@ class Deal:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if type(self.cut) is not tuple:
-            _set(self, "cut", _cards([self.cut] if isinstance(self.cut, Card) else self.cut))
+        _fix(self, "cut", lambda v: _cards((v,) if isinstance(v, Card) else v))
         if self.turnup is not None and type(self.turnup) is not Card:
             _set(self, "turnup", _card(self.turnup))
         for name in ("hands", "events", "tricks"):

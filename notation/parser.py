@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import io
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,8 +24,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from notation.cards import Card
 from notation.errors import NotationError
 from notation.model import (
-    Comment,
     Combination,
+    Comment,
     Deal,
     DealScore,
     Declaration,
@@ -84,7 +85,7 @@ class _ScoreLine:
 @dataclass(slots=True)
 class _Notes:
     comments: tuple[Comment, ...]
-    pos: Pos
+    pos: Pos | None
 
 
 @dataclass(slots=True)
@@ -126,6 +127,14 @@ def _pos(line: int, column: int) -> Pos:
 _tuple_new = tuple.__new__
 
 
+def _line(tok: Token) -> int:
+    return tok.line or 0
+
+
+def _column(tok: Token) -> int:
+    return tok.column or 0
+
+
 def _run_plays(text: str, dot: int, line: int, column: int) -> list[Play]:
     """The plays of a ``TRICK`` token (``12. A 7D B 9C``) with their positions."""
     parts = text[dot + 1 :].split()
@@ -156,7 +165,8 @@ def _run_decl(text: str, line: int, column: int) -> Declaration:
     """The declaration of a ``DECL`` token (``B marriage KC QC 40``)."""
     parts = text.split()
     cards = tuple(_card_parse(c) for c in parts[2:-1]) if len(parts) > 3 else ()
-    return Declaration(parts[0], parts[1], cards, int(parts[-1]), (), (), (), _pos(line, column))
+    kind = parts[1] if parts[1].islower() else parts[1].lower()
+    return Declaration(parts[0], kind, cards, int(parts[-1]), (), (), (), _pos(line, column))
 
 
 class _Builder:
@@ -167,10 +177,10 @@ class _Builder:
         """Lines before the text being parsed (a record read from the middle of a file)."""
 
     def _pos(self, tok: Token) -> Pos:
-        return _tuple_new(Pos, (tok.line + self.offset, tok.column))  # type: ignore[operator]
+        return _tuple_new(Pos, (_line(tok) + self.offset, _column(tok)))
 
     def _comment(self, tok: Token) -> Comment:
-        pos = Pos(tok.line + self.offset, tok.column)  # type: ignore[operator]
+        pos = self._pos(tok)
         if tok.type == "COMMENT":
             return Comment(tok[1:-1].strip(), False, pos)
         return Comment(tok[1:].strip(), True, pos)
@@ -252,9 +262,8 @@ class _Builder:
                     if plays and (marks or glyphs or notes):
                         plays[-1] = _annotated(plays[-1], marks, glyphs, notes)
                     marks, glyphs, notes = [], [], []
-                    plays.append(
-                        Play(child[0], _card_parse(child[1:].lstrip()), (), (), (), self._pos(child))
-                    )
+                    card = _card_parse(child[1:].lstrip())
+                    plays.append(Play(child[0], card, (), (), (), self._pos(child)))
                 elif not plays:
                     comments.append(self._comment(child))  # `17. {no play}`
                 elif kind == "SUFFIX":
@@ -276,7 +285,7 @@ class _Builder:
         first = children[0]
         cards: tuple[Card, ...] = ()
         if first.type == "DECL":
-            plain = _run_decl(first, first.line + self.offset, first.column)  # type: ignore[operator,arg-type]
+            plain = _run_decl(first, _line(first) + self.offset, _column(first))
             if len(children) == 1:
                 return plain
             seat, kind, cards, score = plain.seat, plain.kind, plain.cards, plain.score
@@ -321,8 +330,7 @@ class _Builder:
             if type(child) is list:
                 comments = tuple(child)
             elif child.type == "DRAWS":
-                line = child.line + self.offset  # type: ignore[operator]
-                draws.extend(_run_draws(child, line, child.column))  # type: ignore[arg-type]
+                draws.extend(_run_draws(child, _line(child) + self.offset, _column(child)))
             elif child.type == "DRAWN":
                 draws.append(Draw(child[0], _hcards(child[1:]), (), self._pos(child)))
         if comments:
@@ -347,7 +355,7 @@ class _Builder:
             elif kind == "CARDS":
                 cards = _cards(child)
             elif kind == "KIND":
-                value = str(child)
+                value = child.lower()
             else:
                 text = _unquote(child)
         return Mark(code[1:], seat, cards, value, text, comments, self._pos(code))
@@ -442,7 +450,7 @@ class _DealB:
                 t.scores if t else (),
                 comments + tuple(self.end_comments),
                 s is not None,
-                (s or t).pos if (s or t) else None,
+                s.pos if s is not None else (t.pos if t is not None else None),
             )
         return Deal(
             ln.number,
@@ -497,7 +505,9 @@ class _Assembler:
     def pop(self) -> None:
         body = self.stack.pop()
         assert body.target is not None
-        body.target.append(Variation(tuple(body.events), tuple(t.build() for t in body.tricks), body.pos))
+        body.target.append(
+            Variation(tuple(body.events), tuple(t.build() for t in body.tricks), body.pos)
+        )
 
     def feed(self, items: list[Any]) -> Record:
         for item in items:
@@ -517,7 +527,9 @@ class _Assembler:
     def tag_line(self, item: _TagLine) -> None:
         assert item.tag.pos is not None
         if self.deals or self.deal is not None:
-            self.fault("a tag after the first deal (a new record starts with its tags)", item.tag.pos)
+            self.fault(
+                "a tag after the first deal (a new record starts with its tags)", item.tag.pos
+            )
             return
         self.tags.append(item.tag)
         self.events.extend(item.comments)
@@ -639,7 +651,7 @@ class _Assembler:
             deal.score = item
 
     def paren(self, tok: Token) -> None:
-        pos = Pos(tok.line + self.offset, tok.column)  # type: ignore[operator]
+        pos = Pos(_line(tok) + self.offset, _column(tok))
         if tok.type == "LPAR":
             deal = self.deal
             if deal is None:
@@ -675,6 +687,7 @@ _HANDLERS: dict[type, Any] = {
 
 _LARK: Lark | None = None
 _BUILDER = _Builder()
+_LOCK = threading.Lock()
 
 
 def _lark() -> Lark:
@@ -729,6 +742,11 @@ def _line_of(item: Any) -> int:
 
 def _statements(text: str, offset: int) -> list[Any]:
     """The statements of a record's text, in order, as the assembler takes them."""
+    with _LOCK:  # one Lark parser and one builder (holding the line offset) for all threads
+        return _statements_locked(text, offset)
+
+
+def _statements_locked(text: str, offset: int) -> list[Any]:
     builder = _BUILDER
     builder.offset = offset
     fast: list[Any] = []
@@ -740,7 +758,7 @@ def _statements(text: str, offset: int) -> list[Any]:
             if depth == 0:
                 head = raw.lstrip(" \t")[:1]
                 if head in _FAST_START and (m := pattern(raw)) is not None:
-                    kind = m.lastgroup
+                    kind = m.lastgroup or ""
                     line = index + 1 + offset
                     column = m.start(kind) + 1
                     if kind == "TRICK":
@@ -756,19 +774,17 @@ def _statements(text: str, offset: int) -> list[Any]:
                     lines[index] = ""
                     continue
             if "{" in raw or "}" in raw:
-                if '"' in raw:
-                    depth = 1 << 30  # a brace in a string may hide a comment: no fast lines
-                else:
-                    depth = max(0, depth + raw.count("{") - raw.count("}"))
+                # a brace in a string may hide a comment: no more fast lines then
+                opened = raw.count("{") - raw.count("}")
+                depth = 1 << 30 if '"' in raw else max(0, depth + opened)
         if fast:
             text = "\n".join(lines)
-    items: list[Any] = _lark().parse(text)
+    items: list[Any] = _lark().parse(text)  # type: ignore[assignment]  # the builder's list
     # a comment-only line arrives as a bare list of comments; a draw line as a list of draws
     result: list[Any] = []
     for item in items:
         if type(item) is list and item and type(item[0]) is Comment:
-            pos = item[0].pos
-            result.append(_Notes(tuple(item), pos))
+            result.append(_Notes(tuple(item), item[0].pos))
         else:
             result.append(item)
     if fast:
@@ -793,7 +809,7 @@ _WORDS: dict[str, str | None] = {
     "TAGNAME": "a tag name",
     "STRING": 'a quoted text such as "Bath"',
     "MARK": "a mark such as ^exposed",
-    "LSQB": "a tag such as [Event \"...\"]",
+    "LSQB": 'a tag such as [Event "..."]',
     "RSQB": "']'",
     "COMMA": "','",
     "DEAL": "'deal'",
@@ -867,9 +883,8 @@ def _word_at(line: str, column: int) -> str:
 
 def _explain(exc: UnexpectedInput, lines: list[str]) -> tuple[str, int, int]:
     """The message, line and column for a Lark error, in the reader's words."""
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(
-        exc, UnexpectedEOF
-    ):
+    at_end = isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    if at_end or isinstance(exc, UnexpectedEOF):
         expected = set(getattr(exc, "expected", ()) or ())
         line = len(lines)
         column = len(lines[-1]) + 1 if lines else 1
@@ -907,10 +922,7 @@ def _explain(exc: UnexpectedInput, lines: list[str]) -> tuple[str, int, int]:
     }
     if card_expected and _CARDLIKE.match(found) and found != "...":
         return f"expected {_CARD_WORD}, found {found!r}", line, column
-    if not found:
-        found_text = "the end of the line"
-    else:
-        found_text = repr(found)
+    found_text = repr(found) if found else "the end of the line"
     return f"expected {_join(_words(expected))}, found {found_text}", line, column
 
 
@@ -1002,9 +1014,9 @@ def parse_statement(text: str) -> Any:
     Used by the ``parse`` class methods of the small values.
     """
     if text.lstrip().startswith("["):
-        record = parse_record(text)
-        if len(record.tags) == 1 and not record.events:
-            return record.tags[0]
+        tags = parse_record(text)
+        if len(tags.tags) == 1 and not tags.events:
+            return tags.tags[0]
         raise ValueError(f"{text!r} is not one tag")
     record, errors = parse_record_collecting("deal 1 dealer A\n" + text, first_line=0)
     if errors:

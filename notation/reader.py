@@ -30,8 +30,12 @@ Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 """A path, an open text file, or any iterable of lines."""
 
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """``(first line number, text)`` of each record's lines."""
+def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """``(first line number, text)`` of each record in a run of lines, lazily.
+
+    A tag line after a line of moves starts a new record; a BOM on the first
+    line is dropped; each line keeps (or gains) its line break.
+    """
     buffer: list[str] = []
     start = 1
     number = 0
@@ -55,6 +59,9 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         yield start, "".join(buffer)
 
 
+_chunks = split_records  # the name the validator's batch reader imports
+
+
 def _lines(source: Source) -> tuple[Iterable[str], str | None, IO[str] | None]:
     if isinstance(source, str | os.PathLike):
         path = Path(source)
@@ -64,9 +71,7 @@ def _lines(source: Source) -> tuple[Iterable[str], str | None, IO[str] | None]:
     return source, name if isinstance(name, str) else None, None
 
 
-def read_records(
-    source: Source, *, name: str | None = None
-) -> Iterator[Record | NotationError]:
+def read_records(source: Source, *, name: str | None = None) -> Iterator[Record | NotationError]:
     """Yield each record of a file, or each fault of a broken record, in file order.
 
     ``name`` overrides the file name used in messages (``-`` for standard input).
@@ -76,7 +81,7 @@ def read_records(
     lines, found_name, handle = _lines(source)
     label = name if name is not None else found_name
     try:
-        for first_line, text in _chunks(lines):
+        for first_line, text in split_records(lines):
             record, errors = parse_record_collecting(text, label, first_line=first_line)
             if record is not None:
                 yield record

@@ -172,3 +172,10 @@ def write_record(record: Record) -> str:
 def write_records(records: Iterable[Record]) -> str:
     """The canonical text of several records, one blank line between them."""
     return "\n".join(write_record(r) for r in records)
+
+
+def write_variation(variation: Variation) -> str:
+    """The canonical text of one variation, ``( ... )``, without a final line break."""
+    out: list[_Line] = []
+    _variation(variation, 0, out)
+    return "\n".join(" " * line.indent + line.text for line in out)

@@ -170,15 +170,21 @@ def make_finding(
     message: str,
     laws: Laws | None = None,
     ctx: RemedyContext | None = None,
+    rule_id: str | None = None,
 ) -> Finding:
     """A :class:`Finding` for ``code`` with its severity, rule text and remedy under ``laws``.
 
-    An unknown code is a :class:`CatalogueError`: the engine and the catalogue must agree.
+    ``rule_id`` is the more precise rule the engine names for this violation (``decl.reform``);
+    it is used when the rule book has it, else the catalogue's rule for the code. An unknown
+    code is a :class:`CatalogueError`: the engine and the catalogue must agree.
     """
     entry = catalogue().get(code)
     if entry is None:
         raise CatalogueError(f"finding code {code!r} is not in the catalogue")
-    rule = default_rulebook().get(entry.rule)
+    book = default_rulebook()
+    rule = book.get(rule_id) if rule_id is not None else None
+    if rule is None:
+        rule = book.get(entry.rule)
     remedy = None
     if laws is not None:
         remedy = laws.remedy(entry.code, ctx if ctx is not None else RemedyContext(offender=seat))
@@ -188,7 +194,7 @@ def make_finding(
         seat=seat,
         location=location,
         message=message,
-        rule_id=entry.rule,
+        rule_id=rule.id if rule is not None else entry.rule,
         rule_text=rule.text if rule is not None else "",
         remedy=remedy,
     )
@@ -201,7 +207,7 @@ def describe_remedy(laws: Laws, code: str) -> list[str]:
         return ["no remedy given"]
     lines = _case_lines(cases)
     if not laws.defines(code) and laws.base is not None:
-        lines = [f"{line} (the {laws.base.name} laws: not in this table)" for line in lines]
+        lines = [f"{line} (not in this table: the {laws.base.name} laws apply)" for line in lines]
     return lines
 
 
@@ -217,13 +223,15 @@ def _case_lines(cases: Sequence[RemedyRule]) -> list[str]:
             continue
         line = f"{condition}{_blank_fill(case.summary)} *({case.law})*"
         if case.options:
-            choices = "; ".join(f"`{o.id}`: {_blank_fill(o.summary)}" for o in case.options)
+            choices = "; ".join(
+                f"`{o.id}`: {_blank_fill(o.summary, capital=False)}" for o in case.options
+            )
             line += f" Elections ({case.elector}): {choices}."
         lines.append(line)
     return lines
 
 
-def _blank_fill(template: str) -> str:
+def _blank_fill(template: str, *, capital: bool = True) -> str:
     """A summary with its placeholders in words, for the docs."""
     text = template.format_map(
         {
@@ -235,7 +243,7 @@ def _blank_fill(template: str) -> str:
             "cards": "the cards shown",
         }
     )
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if capital else text
 
 
 def render_markdown(cat: Catalogue, book: RuleBook, laws: Sequence[Laws]) -> str:

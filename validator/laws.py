@@ -14,7 +14,8 @@ that stands (Portland law 50) therefore needs no change, and one taken down is s
 ``Remedy.uncounted`` lists what no longer counts, as ``SEAT:WHAT`` tokens that
 :func:`apply_remedies` reads: ``A:score`` (A is rubiconed by the remedy: his points go to the
 adversary, at most 900), ``A:last-trick``, ``A:brisques:-3`` / ``B:brisques:+3`` (brisques taken
-from A, or given to B, when the laws move or strike them).
+from A, or given to B, when the laws move or strike them), ``B:score-at-fault:640`` (the game was
+abandoned when B had 640: nothing marked after the fault counts).
 """
 
 from __future__ import annotations
@@ -115,14 +116,26 @@ class LawsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RemedyContext:
-    """The facts of one irregularity that a remedy needs.
+    """The facts of one irregularity that a remedy needs; the replay driver fills what it knows.
 
-    ``scores`` are the scores as marked when the fault happened; ``final_scores`` those at the
-    end of the deal (for remedies that let the hand be played out, Portland law 21).
-    ``brisques_since`` counts the offender's brisques taken from the fault's trick on;
-    ``strict_brisques`` each seat's brisques taken in the strict tricks; ``brisques_in_score``
-    says whether the rule set scores brisques as points in the deal score (two-pack) rather than
-    keeping them apart for the settlement (Rubicon).
+    - ``offender``, ``adversary``: the seat at fault and the seat against it.
+    - ``scores``: the scores as marked when the fault happened; ``final_scores`` those at the end
+      of the deal (for remedies that let the hand be played out, Portland law 21).
+    - ``trick``: the trick of the fault; ``dealer_played``: whether the dealer had played to the
+      first trick when the fault was found (the cut-off of Portland law 12).
+    - ``election``, ``elected_by``: the choice the record marks (``^elect B void-deal``) and who
+      made it; an election by a seat the law does not let choose is not applied.
+    - ``challenge``: ``none`` (no challenge recorded), ``in-time`` (before a card of the next trick
+      was played, Portland law 50) or ``late``.
+    - ``claimed``, ``correct``: the points claimed for a score and the points it is worth.
+    - ``seen`` (the extra card drawn was seen), ``both`` (both players drew wrongly),
+      ``pack_redundant`` (a card beyond the packs' copies), ``cards`` (the cards concerned, for a
+      remedy that calls one of them), ``variant``.
+    - ``last_trick_value``, ``last_trick_winner``: what the last trick is worth and who won it.
+    - ``brisques_since``: the offender's brisques taken from the fault's trick on;
+      ``strict_brisques``: each seat's brisques taken in the strict tricks;
+      ``brisques_in_score``: whether the rule set scores brisques as points in the deal score
+      (two-pack) rather than keeping them apart for the settlement (Rubicon); ``brisque_value``.
     """
 
     offender: str | None = None
@@ -132,6 +145,7 @@ class RemedyContext:
     trick: int | None = None
     dealer_played: bool = True
     election: str | None = None
+    elected_by: str | None = None
     challenge: Challenge = "none"
     claimed: int | None = None
     correct: int | None = None
@@ -277,6 +291,9 @@ class Laws:
             return _build(self.name, case.law, _fill(template, ctx), case.effects, ctx)
         ids = tuple(option.id for option in case.options)
         chosen = next((o for o in case.options if o.id == ctx.election), None)
+        entitled = _entitled(case.elector, ctx)
+        if chosen is not None and not entitled:
+            chosen = None
         if chosen is not None:
             summary = _fill(f"{template} Elected: {chosen.summary}.", ctx)
             remedy = _build(
@@ -290,7 +307,9 @@ class Laws:
         who = _role_name(case.elector, ctx)
         rulings = "; ".join(f"if {who} elects {o.id}, {o.summary}" for o in case.options)
         note = ""
-        if ctx.election is not None:
+        if ctx.election is not None and not entitled:
+            note = f" ({ctx.elected_by}'s election {ctx.election!r} is not his to make)"
+        elif ctx.election is not None:
             note = f" (the record's election {ctx.election!r} is not one this law gives)"
         summary = _fill(f"{template} No election recorded{note}: {rulings}.", ctx)
         remedy = _build(self.name, case.law, summary, case.effects, ctx)
@@ -304,7 +323,7 @@ class Laws:
         _, case = found
         out = []
         for option in case.options:
-            remedy = self.remedy(code, replace(ctx, election=option.id))
+            remedy = self.remedy(code, replace(ctx, election=option.id, elected_by=None))
             if remedy is not None:
                 out.append(remedy)
         return tuple(out)
@@ -344,8 +363,9 @@ def apply_remedies(
 ) -> CorrectedDeal:
     """Apply the score changes, void deals and struck points of ``remedies`` to a deal.
 
-    ``scores`` are the deal's scores as marked (at the time of the fault when a remedy abandons
-    the game, at the end otherwise); ``brisques`` the count of brisques each seat took.
+    ``scores`` are the deal's scores as marked at its end and ``brisques`` the count of brisques
+    each seat took; a remedy that abandons the game carries the scores at the time of the fault
+    (``SEAT:score-at-fault:N``), and those replace the final ones.
     """
     new_scores = dict(scores)
     new_brisques = dict(brisques)
@@ -353,9 +373,14 @@ def apply_remedies(
     void = abandoned = False
     replay_from: int | None = None
     rubiconed: list[tuple[str, str, int]] = []
-    for remedy in remedies:
-        if remedy is None:
-            continue
+    given = [remedy for remedy in remedies if remedy is not None]
+    for remedy in given:
+        for token in remedy.uncounted:
+            seat, _, rest = token.partition(":score-at-fault:")
+            if rest:
+                new_scores[seat] = int(rest)
+                working.append(f"{remedy.law_ref}: the game ends here, {seat} with {rest}")
+    for remedy in given:
         if remedy.void_deal:
             void = True
             working.append(f"{remedy.law_ref}: the deal is void")
@@ -695,6 +720,13 @@ def _merge(base: Effects, extra: Effects) -> Effects:
     )
 
 
+def _entitled(elector: str | None, ctx: RemedyContext) -> bool:
+    """Whether the seat the record names as electing (if any) is the one the law lets choose."""
+    if ctx.elected_by is None or elector in (None, "both"):
+        return True
+    return ctx.elected_by == _role(elector, ctx)
+
+
 def _capital(text: str) -> str:
     """The text with its first letter in capitals (a summary may open on a placeholder)."""
     return text[:1].upper() + text[1:]
@@ -741,6 +773,8 @@ def _build(laws: str, law_ref: str, summary: str, effects: Effects, ctx: RemedyC
     lt = ctx.last_trick_value
     if effects.rubicon_offender and offender is not None:
         uncounted.append(f"{offender}:score")
+    if effects.abandon_game:
+        uncounted.extend(f"{seat}:score-at-fault:{points}" for seat, points in ctx.scores.items())
     if effects.last_trick == "adversary" and offender and ctx.last_trick_winner == offender:
         add(offender, -lt)
         add(adversary, lt)

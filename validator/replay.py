@@ -130,6 +130,10 @@ class Step:
     findings: tuple[int, ...] = ()
     """Indices into the deal's findings raised at this step."""
     line: int | None = None
+    card: str | None = None
+    """The card played or drawn at this step, when one is named."""
+    variations: tuple[str, ...] = ()
+    """Alternative lines given at this point of the record, as BZN text."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -150,6 +154,8 @@ class Step:
             "glyphs": list(self.glyphs),
             "findings": list(self.findings),
             "line": self.line,
+            "card": self.card,
+            "variations": list(self.variations),
         }
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from notation.cards import Card
-from validator.engine import DealState, RuleSet, deal_cards, new_pack
+from validator.engine import DealState, RuleSet, Violation, deal_cards, new_pack
 from validator.engine.combinations import kind_info
 
 
@@ -55,7 +55,9 @@ def play_random_deal(
         declarer = state.declarer
         if declarer is not None:
             for _ in range(3):
-                options = [o for o in state.legal_declarations(declarer) if o.kind != "carte-blanche"]
+                options = [
+                    o for o in state.legal_declarations(declarer) if o.kind != "carte-blanche"
+                ]
                 if not options or rng.random() < 0.1:
                     break
                 choice = rng.choice(options)
@@ -99,14 +101,14 @@ def play_random_deal(
     return state, log
 
 
-def run_script(state: DealState, script: str) -> list[object]:
+def run_script(state: DealState, script: str) -> list[Violation]:
     """Apply a small script to a deal, one event per line, returning every violation raised.
 
     ``A 7S B 8S`` plays a trick in that order; ``A marriage KH QH 40`` declares (the number is
     the score claimed; ``+ marriage KS QS 20`` on the next line carries another announcement);
     ``draw`` makes every seat due to draw take an unknown card, ``draw A QS`` one named card.
     """
-    found: list[object] = []
+    found: list[Violation] = []
     lines = [line.split("#")[0].strip() for line in script.strip().splitlines()]
     lines = [line for line in lines if line]
     i = 0
@@ -120,7 +122,12 @@ def run_script(state: DealState, script: str) -> list[object]:
             else:
                 found += state.draw(words[1], Card.parse(words[2]))
             continue
-        if len(words) >= 2 and len(words[1]) == 2 and words[1][0] in "AT KQJ987" and len(words) % 2 == 0:
+        if (
+            len(words) >= 2
+            and len(words[1]) == 2
+            and words[1][0] in "AT KQJ987"
+            and len(words) % 2 == 0
+        ):
             try:
                 pairs = [(words[k], Card.parse(words[k + 1])) for k in range(0, len(words), 2)]
             except ValueError:
@@ -137,7 +144,9 @@ def run_script(state: DealState, script: str) -> list[object]:
             extra = lines[i][1:].split()
             i += 1
             extra_claim = int(extra[-1]) if extra[-1].isdigit() else None
-            extra_cards = [Card.parse(w) for w in (extra[1:-1] if extra_claim is not None else extra[1:])]
+            extra_cards = [
+                Card.parse(w) for w in (extra[1:-1] if extra_claim is not None else extra[1:])
+            ]
             carried.append((extra[0], extra_cards, extra_claim))
         outcome = state.declare(seat, kind, cards, claimed, carried)
         found += outcome.violations

@@ -211,7 +211,8 @@ def test_two_pack_queen_cannot_marry_a_second_king() -> None:
         """
         A 7C B 7D
         A marriage KS QS 20
-        draw
+        draw A 7H
+        draw B 7H
         A KS B 7S          # the tabled king is played away
         draw A KS          # a new king of spades
         draw
@@ -304,10 +305,12 @@ def test_carried_announcement_lost_when_its_card_is_played() -> None:
         """
         A 7C B 7D
         A marriage KH QH 40
+        draw A 9H
         draw
         A 8C B 8D
         A bezique QS JD 40
         + marriage KS QS 20
+        draw A 9C
         draw
         A KS B 7S          # the spade king of the carried marriage is played
         A marriage KS QS 20
@@ -333,6 +336,8 @@ def test_one_combination_per_trick_and_timing() -> None:
     found = run_script(state, "B marriage KD QD 20")
     assert [v.code for v in found][:1] == ["A402"]
     run_script(state, "draw")
+    # the spade marriage broke A404 and scored nothing, so its cards are not used up
+    assert state.melds["A"] == 40
     assert [v.code for v in run_script(state, "A marriage KS QS 20")] == ["A403"]
 
 
@@ -386,7 +391,7 @@ def test_declaration_after_the_stock_is_exhausted() -> None:
     # rubicon-bezique-laws.txt, Declarations: "When the stock is exhausted ... no announcements".
     rules = load_ruleset("rubicon")
     state = DealState(rules, ("A", "B"), "B", stock=[])
-    assert state.phase == "loose"
+    assert state.phase == "strict"
     found = run_script(state, "A 7C B 7D\nA marriage KH QH 40")
     assert state.phase == "strict"
     assert [v.code for v in found] == ["A405"]

@@ -103,6 +103,8 @@ def test_worked_deal_scores_as_the_guide_says() -> None:
     # "Alice's deal is 420 in melds, 10 for the last trick and 70 in brisques - 500.
     #  Ben's is 60 and 90 - 150."
     assert outcome.scores == {"A": 500, "B": 150}
+    # without the brisques, for a settlement that adds them itself: 420 + 10 and 60
+    assert outcome.points == {"A": 430, "B": 60}
 
 
 def test_worked_deal_running_meld_totals() -> None:
@@ -113,7 +115,13 @@ def test_worked_deal_running_meld_totals() -> None:
     totals = []
     for line in WORKED_DEAL.strip().splitlines():
         run_script(state, line)
-        if line.split()[0] == "A" and line.split()[1] in ("marriage", "bezique", "sequence", "kings", "exchange"):
+        if line.split()[0] == "A" and line.split()[1] in (
+            "marriage",
+            "bezique",
+            "sequence",
+            "kings",
+            "exchange",
+        ):
             totals.append(state.melds["A"])
     assert totals == [40, 80, 330, 410, 420]
 

@@ -21,12 +21,13 @@ from validator.rulebook import default_rulebook
 
 # The finding codes of docs/team-brief.md, "Finding codes", in its order.
 BRIEF_CODES = (
-    "D101 D102 D103 D104 D105 D106 D107 D108 D109 D110 "
-    "P201 P202 P203 P204 P205 P206 P207 P208 P209 "
-    "W301 W302 W303 W304 W305 W306 "
-    "A401 A402 A403 A404 A405 A406 A407 A408 A409 A410 A411 A412 A413 "
-    "S501 S502 S503 S504 S505 S506 S507 R001"
-).split()
+    [f"D{n}" for n in range(101, 111)]
+    + [f"P{n}" for n in range(201, 210)]
+    + [f"W{n}" for n in range(301, 307)]
+    + [f"A{n}" for n in range(401, 414)]
+    + [f"S{n}" for n in range(501, 508)]
+    + ["R001"]
+)
 CODES = catalogue().codes()
 
 

@@ -29,9 +29,12 @@ def test_english_too_many_cards_adds_1300_and_offenders_points() -> None:
     assert remedy.abandon_game is True
     assert remedy.void_deal is False
     assert "Portland law 17" in remedy.law_ref
-    # Laws 17 and 58: each score to the hundred below: 600 + 400 + 1300 = 2300 for B.
-    result = apply_remedies({"A": 470, "B": 640}, {"A": 0, "B": 0}, [remedy])
+    assert remedy.uncounted == ("A:score", "A:score-at-fault:470", "B:score-at-fault:640")
+    # Laws 17 and 58: each score to the hundred below: 600 + 400 + 1300 = 2300 for B. Whatever
+    # was marked after the fault (the record goes on to A 900, B 1400) no longer counts.
+    result = apply_remedies({"A": 900, "B": 1400}, {"A": 0, "B": 0}, [remedy])
     assert result.abandoned is True
+    assert result.scores == {"A": 470, "B": 640 + 1770}
     assert result.winner == "B"
     assert result.value == 2300
 
@@ -315,9 +318,7 @@ def test_portland_law_50_unchallenged_declaration_stands() -> None:
 def test_portland_law_50_challenged_in_time_takes_the_score_down() -> None:
     # Challenged before a card of the next trick: the 80 comes off, and (rubicon-bezique-laws.txt,
     # Irregular Announcements) B may call on A to lead or play one of the kings.
-    remedy = ENGLISH.remedy(
-        "A401", ctx(claimed=80, challenge="in-time", cards=("KS", "KH", "KD"))
-    )
+    remedy = ENGLISH.remedy("A401", ctx(claimed=80, challenge="in-time", cards=("KS", "KH", "KD")))
     assert remedy is not None
     assert remedy.score_changes == {"A": -80}
     assert remedy.summary.startswith("Challenged before a card of the next trick was played: ")
@@ -374,3 +375,13 @@ def test_apply_remedies_adds_up_changes_and_ignores_none() -> None:
     assert result.scores == {"A": 1030, "B": 850}
     assert result.void is False and result.winner is None and result.value is None
     assert len(result.working) == 3
+
+
+def test_an_election_by_the_wrong_seat_is_not_applied() -> None:
+    # rubicon-bezique-laws.txt, Irregularities in Drawing: the option is the adversary's (B's);
+    # A, the player in error, cannot elect a void deal for his own fault.
+    remedy = FRENCH.remedy("W301", ctx(election="void-deal", elected_by="A"))
+    assert remedy is not None and remedy.void_deal is False and remedy.elected is None
+    assert "A's election 'void-deal' is not his to make" in remedy.summary
+    rightful = FRENCH.remedy("W301", ctx(election="void-deal", elected_by="B"))
+    assert rightful is not None and rightful.void_deal is True

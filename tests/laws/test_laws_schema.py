@@ -60,7 +60,7 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
         (("  P201:", "  P2011:"), "remedies.P2011: not a finding code"),
         (("points: 20", "points: twenty"), "remedies.P201.score[0].points: expected a whole"),
         (("to: adversary", "to: bystander"), "remedies.P201.score[0].to: expected one of"),
-        (("    law: \"Bath club law 3\"\n", ""), "remedies.P201: law: expected text"),
+        (('    law: "Bath club law 3"\n', ""), "remedies.P201: law: expected text"),
         (("name: bath-club\n", ""), "name: expected text"),
         (("base: english", "base: other.yaml"), "other.yaml: cannot read the laws file"),
     ],

@@ -35,3 +35,11 @@ main.add_command(parse_command)
 from validator.cli.rules_command import rules_command  # noqa: E402
 
 main.add_command(rules_command)
+
+from validator.cli.check_command import check_command  # noqa: E402
+
+main.add_command(check_command)
+
+from validator.cli.simulate_command import simulate_command  # noqa: E402
+
+main.add_command(simulate_command)

@@ -109,8 +109,8 @@ def shape_error(
         return None
     if kind == "sequence":
         suits = {card.suit for card in cards}
-        ranks = "".join(sorted((c.rank for c in cards.elements()), key=SEQUENCE_RANKS.index))
-        if total != 5 or len(suits) != 1 or ranks != SEQUENCE_RANKS:
+        ranks = "".join(sorted(c.rank for c in cards.elements()))
+        if total != 5 or len(suits) != 1 or ranks != "".join(sorted(SEQUENCE_RANKS)):
             return "a sequence is the ace, ten, king, queen and jack of one suit"
         return None
     if kind in BEZIQUE_ORDER:

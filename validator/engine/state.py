@@ -115,6 +115,9 @@ class DealOutcome:
     last_trick_points: dict[str, int]
     complete: bool
     violations: list[Violation] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=dict)
+    """``scores`` without brisques (melds, last trick, rulings): what a settlement that adds the
+    brisques itself (``settle_target_deal``) takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +172,9 @@ class DealState:
     ``hands`` maps each seat to its dealt cards, ``None`` for a card the record does not name
     (omit a seat, or pass ``hands=None``, for a hand wholly unknown). ``stock`` lists the stock
     top first (``None`` entries unknown), or is ``None`` when unknown. ``turnup`` is the card
-    turned for trump in the turn-up games.
+    turned for trump in the turn-up games; ``trump`` sets the trump suit outright (a position
+    set up for a scenario, or a record that states it). A stock too short to draw from starts
+    the deal in the strict phase.
     """
 
     def __init__(
@@ -180,6 +185,7 @@ class DealState:
         hands: Mapping[str, Sequence[Card | None]] | None = None,
         stock: Sequence[Card | None] | None = None,
         turnup: Card | None = None,
+        trump: str | None = None,
     ) -> None:
         self.rules = rules
         self.seats: tuple[str, ...] = tuple(seats)
@@ -250,6 +256,8 @@ class DealState:
                 )
         self.turnup: Card | None = turnup if rules.turn_up else None
         self.trump: str | None = turnup.suit if (rules.trump == "turn-up" and turnup) else None
+        if trump is not None:
+            self.trump = trump
         self.table: dict[str, list[Copy]] = {seat: [] for seat in self.seats}
         self.groups: dict[str, list[Group]] = {seat: [] for seat in self.seats}
         self.pending: dict[str, list[Pending]] = {seat: [] for seat in self.seats}
@@ -280,6 +288,8 @@ class DealState:
         if turnup is not None and turnup.rank == "7" and rules.seven_turned_up:
             self.melds[dealer] += rules.seven_turned_up
             self.turnup_marked = True
+        if len(self.stock) < self.n:
+            self._enter_strict()
 
     # ------------------------------------------------------------------ small helpers
     def _deal_fault(self, code: str, rule: str, seat: str | None, message: str) -> None:
@@ -593,7 +603,8 @@ class DealState:
         self.leader = winner
         self.last_winner = winner
         self.scored_this_trick = 1 if self.cb_block[winner] else 0
-        self.cb_block[winner] = False
+        for seat in self.seats:
+            self.cb_block[seat] = False
         if self.phase == LOOSE:
             self._open_draws(winner)
         elif any(self.holding(seat) == 0 for seat in self.seats):
@@ -666,6 +677,9 @@ class DealState:
         if seat in self.draw_queue:
             self.draw_queue.remove(seat)
         self.drawn.add(seat)
+        if not self.stock:
+            out.append(self._v("W306", "play.draw-next", seat, "drew from an empty stock"))
+            return out
         take_turnup = self.turnup_last and not self.draw_queue and self.turnup_present
         if take_turnup or (self.rules.turn_up and self.turnup_present and len(self.stock) == 1):
             top = self.stock.pop(0)
@@ -765,13 +779,16 @@ class DealState:
         timing = self._timing(seat)
         if timing is not None:
             out.append(timing)
+            if self.phase != LOOSE:
+                return DeclarationOutcome(0, out)
         elif self.scored_this_trick:
             out.append(
                 self._v(
                     "A404", "decl.one-per-trick", seat, "a second combination scored for one trick"
                 )
             )
-        score, trump_set = self._meld(seat, word, cards, claimed_score, out, score_it=True)
+        in_time = not out
+        score, trump_set = self._meld(seat, word, cards, claimed_score, out, True, in_time)
         for extra_kind, extra_cards, extra_claim in carried:
             extra_word = canonical_kind(extra_kind)
             if extra_word not in MELD_KINDS:
@@ -781,7 +798,7 @@ class DealState:
                     )
                 )
                 continue
-            self._meld(seat, extra_word, extra_cards, extra_claim, out, score_it=False)
+            self._meld(seat, extra_word, extra_cards, extra_claim, out, False, in_time)
         self.scored_this_trick += 1
         return DeclarationOutcome(score, out, trump_set)
 
@@ -793,7 +810,14 @@ class DealState:
         claimed: int | None,
         out: list[Violation],
         score_it: bool,
+        in_time: bool,
     ) -> tuple[int, str | None]:
+        """Lay a combination's cards and score it (or carry it) if every rule allows.
+
+        Cards held are laid on the table as the record says; a declaration breaking a rule
+        other than the claimed value (A411) scores nothing and marks no copy as used, but a
+        first marriage still makes trumps, as it did at the table.
+        """
         wanted = Counter(cards)
         problem = shape_error(kind, wanted, self.trump, self.rules.bezique_follows_trump)
         suit = next(iter(wanted)).suit if wanted else None
@@ -805,7 +829,7 @@ class DealState:
                 self._v("A412", "decl.combinations", seat, f"{kind} {_text(cards)}: {reason}")
             )
             return 0, None
-        pending_match = self._pending_match(seat, kind, wanted)
+        pending_match = self._pending_match(seat, kind, wanted) if score_it else None
         choice = self._choose(seat, kind, wanted, pending_match)
         if choice is None:
             lost = (kind, _sorted(cards)) in self.lost[seat]
@@ -827,9 +851,10 @@ class DealState:
         if pending_match is not None:
             self.pending[seat].remove(pending_match)
         if not score_it:
-            self.pending[seat].append(
-                Pending(kind, _sorted(cards), frozenset(c.uid for c in copies))
-            )
+            if in_time and not faults:
+                self.pending[seat].append(
+                    Pending(kind, _sorted(cards), frozenset(c.uid for c in copies))
+                )
             if claimed is not None and claimed != value:
                 out.append(
                     self._v(
@@ -840,12 +865,8 @@ class DealState:
                     )
                 )
             return 0, None
-        info = kind_info(kind)
-        for copy in copies:
-            copy.used.add(kind)
-            if copy.levels.get(info.family, 0) < info.level:
-                copy.levels[info.family] = info.level
-        self.groups[seat].append(Group(kind, frozenset(c.uid for c in copies)))
+        if claimed is not None and claimed != value:
+            out.append(self._v("A411", "decl.score", seat, f"{key} scores {value}, not {claimed}"))
         if (
             kind in ("marriage", "sequence")
             and self.trump is None
@@ -853,10 +874,14 @@ class DealState:
         ):
             self.trump = suit
             trump_set = suit
-        if claimed is not None and claimed != value:
-            out.append(self._v("A411", "decl.score", seat, f"{key} scores {value}, not {claimed}"))
-        if faults:
+        if faults or not in_time:
             return 0, trump_set
+        info = kind_info(kind)
+        for copy in copies:
+            copy.used.add(kind)
+            if copy.levels.get(info.family, 0) < info.level:
+                copy.levels[info.family] = info.level
+        self.groups[seat].append(Group(kind, frozenset(c.uid for c in copies)))
         self.melds[seat] += value
         return value, trump_set
 
@@ -951,34 +976,29 @@ class DealState:
                 faults.append(
                     ("A406", "decl.copy-once", f"{reused[0].card} has already served in a {kind}")
                 )
+        elif from_hand:
+            if rules.reform_needs_break and reused and self._whole_group(seat, kind, uids):
+                faults.append(("A406", "decl.reform", f"the {kind} scored is still whole"))
         elif rules.reform == "new-card":
-            if from_table and len(reused) == len(from_table) and not from_hand:
-                faults.append(
-                    ("A406", "decl.reform", f"no card new to a {kind}: re-forming needs a new card")
-                )
-            elif rules.reform_needs_break and from_hand and reused:
-                for group in self.groups[seat]:
-                    if group.kind == kind and group.whole and group.uids & uids:
-                        faults.append(
-                            (
-                                "A406",
-                                "decl.reform",
-                                f"the {kind} already scored is still whole on the table",
-                            )
-                        )
-                        break
-        elif not from_hand:
-            for group in self.groups[seat]:
-                if group.kind == kind and group.uids == uids:
-                    faults.append(
-                        ("A406", "decl.reform", f"this {kind} was scored with these very cards")
-                    )
-                    break
+            if from_table and len(reused) == len(from_table):
+                faults.append(("A406", "decl.reform", f"no card new to a {kind}"))
+        else:
+            # Portland laws 34-35: the same cards never twice; old cards in a new pairing only
+            # once one of the declared cards has been played.
+            same = [g for g in self.groups[seat] if g.kind == kind and g.uids & uids]
+            if any(g.uids == uids for g in same):
+                faults.append(("A406", "decl.reform", f"this {kind} was scored with these cards"))
+            elif reused and len(reused) == len(from_table) and all(g.whole for g in same):
+                faults.append(("A406", "decl.reform", f"no declared card played since the {kind}"))
         if rules.new_card_from_hand and not from_hand and pending is None:
             faults.append(
                 ("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
             )
         return faults
+
+    def _whole_group(self, seat: str, kind: str, uids: frozenset[int]) -> bool:
+        """Whether a scored ``kind`` sharing these copies still lies whole on the table."""
+        return any(g.kind == kind and g.whole and g.uids & uids for g in self.groups[seat])
 
     # ------------------------------------------------------------------ special declarations
     def _declare_seven(
@@ -1038,6 +1058,8 @@ class DealState:
                     self.hand[seat][old] += 1
                     if self.turnup_marked:
                         self.seven_marked[seat] += 1
+                else:
+                    self.unknown[seat] += 1
                 self.turnup_marked = True
         else:
             self.seven_marked[seat] += 1
@@ -1049,7 +1071,7 @@ class DealState:
             )
         if rules.seven_counts_as_declaration:
             self.scored_this_trick += 1
-        if any(v.code in ("A413", "A412") for v in out):
+        if any(v.code != "A411" for v in out):
             return DeclarationOutcome(0, out)
         self.melds[seat] += value
         return DeclarationOutcome(value, out)
@@ -1099,6 +1121,8 @@ class DealState:
                 extra = count - hand[card]
                 if extra > 0:
                     usable = min(extra, self.unknown[seat])
+                    if not usable:
+                        continue
                     self.unknown[seat] -= usable
                     self.seen[card] += usable
                     hand[card] += usable
@@ -1276,6 +1300,7 @@ class DealState:
             last_trick_points=dict(self.last_trick_points),
             complete=complete,
             violations=out,
+            points={seat: scores[seat] - brisque_points[seat] for seat in self.seats},
         )
 
     def snapshot(self) -> Snapshot:

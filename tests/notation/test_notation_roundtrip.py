@@ -1,0 +1,238 @@
+"""The canonical writer: a fixed point on every sample, lenient input made canonical."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import notation.parser as parser_module
+from notation import (
+    Card,
+    Comment,
+    Deal,
+    DealScore,
+    Declaration,
+    Draw,
+    Hand,
+    Play,
+    Record,
+    Stock,
+    Tag,
+    Trick,
+    Variation,
+    parse_record,
+    parse_records,
+    write_record,
+    write_records,
+)
+from notation.model import Combination, Mark
+from notation.writer import write_variation
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted((ROOT / "samples").glob("*.bzn"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from rubicon_deal import rubicon_deal  # noqa: E402
+
+
+def test_there_are_four_samples() -> None:
+    assert [p.name for p in SAMPLES] == [
+        "rubicon.bzn",
+        "six-pack.bzn",
+        "three-handed.bzn",
+        "two-pack.bzn",
+    ]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples_are_canonical_and_a_fixed_point(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    records = parse_records(text, str(path))
+    assert write_records(records) == text
+    again = parse_records(write_records(records))
+    assert again == records
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_fast_lines_read_as_lark_reads_them(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = path.read_text(encoding="utf-8")
+    fast = parse_records(text)
+    monkeypatch.setattr(parser_module, "FAST_LINES", False)
+    slow = parse_records(text)
+    assert [r.to_dict() for r in fast] == [r.to_dict() for r in slow]
+
+
+@pytest.mark.parametrize("seed", [1, 21, 77])
+def test_fast_lines_on_complete_rubicon_deals(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = rubicon_deal(seed)
+    fast = parse_record(text)
+    monkeypatch.setattr(parser_module, "FAST_LINES", False)
+    assert parse_record(text).to_dict() == fast.to_dict()
+    assert write_record(fast) == text  # the generator writes canonical text
+
+
+def test_a_trick_line_inside_a_long_comment_stays_a_comment() -> None:
+    text = "deal 1 dealer B\n{notes:\n1. A 7D B 9C\n}\n2. A 8D B 9D\n"
+    deal = parse_record(text).deals[0]
+    assert [t.number for t in deal.tricks] == [2]
+    assert deal.events == (Comment("notes:\n1. A 7D B 9C"),)
+
+
+LENIENT = (
+    '\ufeff[Event  "x"]\r\n'
+    "\r\n"
+    "deal 1 dealer B  cut 10s\r\n"
+    "hand\tA 10h q\u2660 k\u2665 j\u2666 7\u2663 ? ...\r\n"
+    "stock ah ? ...   ;   top first  \r\n"
+    "1.\tA 7d\t\tB 9C!\r\n"
+    "     draw A kh,B ?\r\n"
+    "   B Marriage kc qc 40 carry marriage ks qs 20,aces as ah ad ac 100 {  later  }\r\n"
+    "score  A 10  B 20 brisques A 1 B 2\r\n"
+)
+
+CANONICAL = (
+    '[Event "x"]\n'
+    "\n"
+    "deal 1 dealer B cut TS\n"
+    "hand A TH QS KH JD 7C ? ...\n"
+    "stock AH ? ... ; top first\n"
+    "1. A 7D B 9C !\n"
+    "  draw A KH, B ?\n"
+    "  B marriage KC QC 40 carry marriage KS QS 20, aces AS AH AD AC 100 {later}\n"
+    "score A 10 B 20 brisques A 1 B 2\n"
+)
+
+
+def test_lenient_input_is_written_back_canonical() -> None:
+    record = parse_record(LENIENT)
+    assert write_record(record) == CANONICAL
+    assert write_record(parse_record(CANONICAL)) == CANONICAL
+
+
+def test_comments_glyphs_unknown_tags_and_variations_survive() -> None:
+    text = (
+        '[Zebra "stripes"]\n'
+        "\n"
+        "{before}\n"
+        "\n"
+        "deal 1 dealer B {deal note}\n"
+        "1. A 7D !! $12 {hm} B 9C ?\n"
+        "  B marriage KC QC 40 !? ; first\n"
+        "  ( 1. A 7D B 8D^L\n"
+        "      draw A ? ; alt\n"
+        "  )\n"
+        '  ^ruling "stands" {note}\n'
+    )
+    assert write_record(parse_record(text)) == text
+
+
+def test_a_line_comment_followed_by_more_becomes_a_brace_comment() -> None:
+    record = Record(
+        deals=(
+            Deal(
+                1,
+                "B",
+                score=DealScore(scores={"A": 1}, comments=(Comment("a}", line=True), Comment("b"))),
+            ),
+        )
+    )
+    text = write_record(record)
+    assert text == "deal 1 dealer B\nscore A 1 {a)} {b}\n"
+    assert write_record(parse_record(text)) == text
+
+
+def test_a_record_built_in_code_is_written_and_read_back() -> None:
+    """A simulator builds records with plain constructors and card text."""
+    deal = Deal(
+        1,
+        "B",
+        hands=(Hand("A", "7D 8H ? ?"), Hand("B", ("KC", "QC"))),
+        stock=Stock("KH QH", more=True),
+        turnup="9S",
+        events=(Declaration("A", "carte-blanche", score=50),),
+        tricks=(
+            Trick(
+                1,
+                (Play("A", "7D"), Play("B", "9D", glyphs=("!",))),
+                (
+                    Declaration(
+                        "B",
+                        "marriage",
+                        "KC QC",
+                        40,
+                        carried=(Combination("marriage", "KS QS", 20),),
+                    ),
+                    Draw("B", ("KH",)),
+                    Draw("A", (None,)),
+                    Mark("exposed", "A", ("7H",)),
+                    Variation(tricks=(Trick(1, (Play("A", "7D"), Play("B", "8D"))),)),
+                ),
+            ),
+        ),
+        score=DealScore(scores={"A": 50, "B": 40}, totals={"A": 50, "B": 40}),
+    )
+    record = Record(tags=(Tag("Event", "Simulated"), Tag("Result", "*")), deals=(deal,))
+    text = write_record(record)
+    assert text == (
+        '[Event "Simulated"]\n'
+        '[Result "*"]\n'
+        "\n"
+        "deal 1 dealer B\n"
+        "hand A 7D 8H ? ?\n"
+        "hand B KC QC\n"
+        "stock KH QH ...\n"
+        "turnup 9S\n"
+        "A carte-blanche 50\n"
+        "1. A 7D B 9D !\n"
+        "  B marriage KC QC 40 carry marriage KS QS 20\n"
+        "  draw B KH, A ?\n"
+        "  ^exposed A 7H\n"
+        "  ( 1. A 7D B 8D )\n"
+        "score A 50 B 40\n"
+        "total A 50 B 40\n"
+    )
+    assert parse_record(text) == record
+
+
+def test_write_variation() -> None:
+    variation = Variation(tricks=(Trick(3, (Play("A", "7D"), Play("B", "8D")), (Draw("A"),)),))
+    assert write_variation(variation) == "( 3. A 7D B 8D\n    draw A ? )"
+
+
+@pytest.mark.parametrize(
+    ("cls", "text"),
+    [
+        (Tag, '[Event "Bath \\"Open\\""]'),
+        (Play, "A 7D^L !? $3"),
+        (Combination, "marriage KS QS 20"),
+        (
+            Declaration,
+            "B double-bezique QS QS JD JD 500 ! carry marriage KS QS 20, marriage KS QS 20",
+        ),
+        (Draw, "A KH QH"),
+        (Mark, '^elect B void-deal "after the revoke"'),
+    ],
+)
+def test_small_values_have_a_text_round_trip(cls: type, text: str) -> None:
+    value = cls.parse(text)  # type: ignore[attr-defined]
+    assert isinstance(value, cls)
+    assert str(value) == text
+
+
+def test_small_value_parse_rejects_another_kind() -> None:
+    with pytest.raises(ValueError, match="is not a Declaration"):
+        Declaration.parse("^challenge A")
+
+
+def test_record_tag_and_seats() -> None:
+    record = parse_record('[A "Alice"]\n[C "Cara"]\n[A "again"]\n\ndeal 1 dealer B\n')
+    assert record.tag("A") == "Alice"
+    assert record.tag("Event") is None
+    assert record.seats == ("A", "B", "C")
+
+
+def test_card_text_round_trip_is_kept() -> None:
+    assert str(Card.parse("10h")) == "TH"
+    assert Card.parse("Q♠") == Card("Q", "S")

@@ -1,0 +1,636 @@
+"""Checking many records at once: streaming, in order, on every core, in constant memory.
+
+The main process reads the files line by line and splits them into record texts
+(:func:`notation.reader.split_records`, the splitter ``read_records`` uses); it sends
+bounded batches of record texts to worker processes, which parse and replay them and send
+back compact results (the findings as data, the parse errors as text). Results come back
+in input order. At most ``window`` batches are in flight at any time, so memory stays
+flat however large the input::
+
+    items = read_items(expand_paths(["archive/", "round.bzn"]))
+    summary = CheckSummary()
+    for outcome in check_items(items, jobs=4, laws=None):
+        summary.add(outcome)
+        print_outcome(outcome)
+
+``jobs=1`` checks in this process. :func:`check_batch` is the unit of work shared with
+the Dask engine of :mod:`validator.distributed`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import multiprocessing
+import os
+import signal
+import sys
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Protocol
+
+from notation.errors import NotationError
+from notation.parser import parse_record_collecting
+from notation.reader import split_records
+
+if TYPE_CHECKING:
+    from notation.model import Record
+    from validator.laws import Laws
+    from validator.replay import Replay
+
+SCHEMA = "bezique-check"
+"""Name of the JSON form of ``bezique check`` (``docs/check-json-schema.md``)."""
+SCHEMA_VERSION = 1
+"""Version of that JSON form; raised on any change a reader would notice."""
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+MAX_LINE = 1 << 20
+"""A line longer than this (in characters) is not BZN: the file is reported, not read."""
+BATCH_RECORDS = 16
+"""Records sent to a worker at a time."""
+BATCH_CHARS = 1 << 20
+"""A batch is also closed when its record texts reach this many characters."""
+
+CLEAN = "clean"
+FINDINGS = "findings"
+UNREADABLE = "unreadable"
+
+
+class BatchError(ValueError):
+    """The batch run cannot go on (a worker died, the engine could not be reached)."""
+
+
+class ReplayFunction(Protocol):
+    """The signature of :func:`validator.replayer.replay`."""
+
+    def __call__(
+        self,
+        record: Record,
+        *,
+        laws: Laws | str | None = None,
+        source: str | None = None,
+        steps: bool = True,
+    ) -> Replay: ...
+
+
+_replay_override: ReplayFunction | None = None
+"""Set by tests to stand in for the replayer (inherited by forked workers)."""
+
+
+def replay_function() -> ReplayFunction:
+    """The replayer: :func:`validator.replayer.replay` unless a test set a stand-in."""
+    if _replay_override is not None:
+        return _replay_override
+    from validator.replayer import replay  # type: ignore[import-not-found,unused-ignore]
+
+    found: ReplayFunction = replay
+    return found
+
+
+# --------------------------------------------------------------------------- items
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One file to read: its name in messages, its path (None for standard input), its size."""
+
+    name: str
+    path: Path | None
+    size: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordText:
+    """The text of one record and where it starts: what a worker receives."""
+
+    source: str
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    """A path that cannot be read as BZN: missing, unreadable, binary, empty of records."""
+
+    source: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "file", "file": self.source, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class FileDone:
+    """The end of one file: its size in bytes and how many records it held."""
+
+    source: str
+    size: int | None
+    records: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecordResult:
+    """What checking one record gave, compact enough to send between processes.
+
+    ``findings`` hold each finding's data form (:meth:`Finding.to_dict` without the rule
+    text, which ``bezique rules`` shows); ``errors`` each parse error with its caret line.
+    """
+
+    source: str
+    line: int
+    status: str
+    """``clean``, ``findings`` or ``unreadable`` (not parsed, or not replayed)."""
+    findings: tuple[dict[str, Any], ...] = ()
+    errors: tuple[dict[str, Any], ...] = ()
+    variant: str | None = None
+    laws: str | None = None
+    size: int = 0
+    """Characters of the record's text (for the progress bar)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "record",
+            "file": self.source,
+            "line": self.line,
+            "status": self.status,
+            "variant": self.variant,
+            "laws": self.laws,
+            "findings": list(self.findings),
+            "errors": list(self.errors),
+        }
+
+    def lines(self) -> list[str]:
+        """The compiler-style lines for this record: ``file:line:col: CODE message [remedy]``."""
+        out = [error["display"] for error in self.errors]
+        out.extend(finding_line(self.source, self.line, finding) for finding in self.findings)
+        return out
+
+
+Item = RecordText | FileProblem | FileDone
+Outcome = RecordResult | FileProblem | FileDone
+
+
+def finding_line(source: str, record_line: int, finding: dict[str, Any]) -> str:
+    """One finding as a compiler writes a diagnostic; the record's line when it has none."""
+    where = finding.get("location") or {}
+    line = where.get("line") or record_line
+    column = where.get("column") or 1
+    text = f"{source}:{line}:{column}: {finding['code']} {finding['message']}"
+    remedy = finding.get("remedy")
+    if remedy and remedy.get("summary"):
+        text += f" [{remedy['summary']}]"
+    return text
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[Target | FileProblem]:
+    """The files to read, in the order given; a folder gives its ``*.bzn`` files, sorted."""
+    for raw in paths:
+        if raw == STDIN:
+            yield Target(STDIN_NAME, None, None)
+            continue
+        path = Path(raw)
+        try:
+            if path.is_dir():
+                found = sorted(p for p in path.rglob("*.bzn") if p.is_file())
+                if not found:
+                    yield FileProblem(raw, "no .bzn file in this folder")
+                for file in found:
+                    yield Target(str(file), file, _size(file))
+            elif path.exists():
+                yield Target(raw, path, _size(path))
+            else:
+                yield FileProblem(raw, "no such file or folder")
+        except OSError as exc:
+            yield FileProblem(raw, f"cannot read: {exc.strerror or exc}")
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
+
+
+class _ReadProblem(Exception):
+    pass
+
+
+def _bounded_lines(handle: IO[str], counter: list[int]) -> Iterator[str]:
+    """The lines of ``handle``, refusing binary data and endless lines; counts lines read."""
+    readline = handle.readline
+    while True:
+        line = readline(MAX_LINE)
+        if not line:
+            return
+        counter[0] += 1
+        if len(line) >= MAX_LINE and not line.endswith("\n"):
+            raise _ReadProblem(
+                f"line {counter[0]} is longer than {MAX_LINE} characters: not a BZN file"
+            )
+        if "\x00" in line:
+            raise _ReadProblem(f"line {counter[0]} holds a NUL byte: a binary file, not BZN text")
+        yield line
+
+
+def read_items(
+    targets: Iterable[Target | FileProblem], stdin: IO[bytes] | None = None
+) -> Iterator[Item]:
+    """Record texts of each target in file order, then a :class:`FileDone`; problems in place.
+
+    Memory is one record at a time: the file is read line by line.
+    """
+    for target in targets:
+        if isinstance(target, FileProblem):
+            yield target
+            continue
+        counter = [0]
+        records = 0
+        try:
+            if target.path is None:
+                raw = stdin if stdin is not None else sys.stdin.buffer
+                handle: IO[str] = io.TextIOWrapper(
+                    raw, encoding="utf-8-sig", newline="", errors="strict"
+                )
+            else:
+                handle = target.path.open(encoding="utf-8-sig", newline="")
+        except OSError as exc:
+            yield FileProblem(target.name, f"cannot read: {exc.strerror or exc}")
+            yield FileDone(target.name, target.size, 0)
+            continue
+        try:
+            for first_line, text in split_records(_bounded_lines(handle, counter)):
+                records += 1
+                yield RecordText(target.name, first_line, text)
+        except _ReadProblem as exc:
+            yield FileProblem(target.name, str(exc))
+        except UnicodeDecodeError as exc:
+            yield FileProblem(
+                target.name, f"line {counter[0] + 1}: not UTF-8 text ({exc.reason}): not BZN"
+            )
+        except OSError as exc:
+            yield FileProblem(target.name, f"cannot read: {exc.strerror or exc}")
+        else:
+            if records == 0:
+                yield FileProblem(target.name, "no record found")
+        finally:
+            if target.path is not None:
+                handle.close()
+            elif isinstance(handle, io.TextIOWrapper):
+                handle.detach()  # leave standard input open for the caller
+        yield FileDone(target.name, target.size, records)
+
+
+# --------------------------------------------------------------------------- the work
+
+
+def check_record(item: RecordText, laws: str | None = None) -> RecordResult:
+    """Parse and replay one record text; never raises for a bad record."""
+    size = len(item.text)
+    try:
+        record, errors = parse_record_collecting(item.text, item.source, first_line=item.line)
+    except Exception as exc:  # a fault of the parser itself: report, do not stop the run
+        return _failed(item, f"internal error while parsing: {type(exc).__name__}: {exc}")
+    if record is None:
+        return RecordResult(
+            item.source,
+            item.line,
+            UNREADABLE,
+            errors=tuple(_error_dict(error) for error in errors),
+            size=size,
+        )
+    try:
+        chosen = _laws_for(record, laws)
+        result = replay_function()(record, laws=chosen, source=item.source, steps=False)
+    except ValueError as exc:
+        return _failed(item, f"cannot replay the record: {exc}")
+    except Exception as exc:
+        return _failed(item, f"internal error while replaying: {type(exc).__name__}: {exc}")
+    findings = tuple(_finding_dict(finding.to_dict()) for finding in result.all_findings())
+    return RecordResult(
+        item.source,
+        item.line,
+        FINDINGS if findings else CLEAN,
+        findings=findings,
+        variant=result.variant,
+        laws=result.laws,
+        size=size,
+    )
+
+
+_LAWS_CACHE: dict[str, Laws] = {}
+
+
+def _laws_for(record: Record, laws: str | None) -> Laws | str | None:
+    """The laws to replay ``record`` under, read once per process.
+
+    The replayer reads its laws file on every call; reading it once here is the same laws
+    at a fraction of the cost. A name the bundled laws do not know is passed on as it is,
+    so the replayer reports it as it would.
+    """
+    from validator.laws import BUNDLED, load_laws
+
+    wanted = laws
+    if wanted is None:
+        tag = record.tag("Laws")
+        wanted = tag.strip().lower() if tag else "english"
+        if wanted not in BUNDLED:
+            return None
+    cached = _LAWS_CACHE.get(wanted)
+    if cached is None:
+        try:
+            cached = _LAWS_CACHE[wanted] = load_laws(wanted)
+        except ValueError:
+            return laws
+    return cached
+
+
+def _finding_dict(data: dict[str, Any]) -> dict[str, Any]:
+    data.pop("rule_text", None)
+    return data
+
+
+def _error_dict(error: NotationError) -> dict[str, Any]:
+    return {
+        "line": error.line,
+        "column": error.column,
+        "message": error.message,
+        "display": str(error),
+    }
+
+
+def _failed(item: RecordText, message: str) -> RecordResult:
+    display = f"{item.source}:{item.line}:1: {message}"
+    error = {"line": item.line, "column": 1, "message": message, "display": display}
+    return RecordResult(item.source, item.line, UNREADABLE, errors=(error,), size=len(item.text))
+
+
+Batch = tuple[str | None, tuple[RecordText, ...]]
+"""``(laws, record texts)``: one unit of work for a worker."""
+
+
+def check_batch(batch: Batch) -> list[RecordResult]:
+    """Check each record of a batch, in order (run in a worker process or a Dask worker)."""
+    laws, items = batch
+    return [check_record(item, laws) for item in items]
+
+
+def warm_up() -> None:
+    """Build the parser's tables and load the replayer now, before worker processes fork."""
+    parse_record_collecting("deal 1 dealer B\n")
+    with contextlib.suppress(ImportError):
+        replay_function()
+
+
+def _worker_init() -> None:
+    # Ctrl-C is the main process's to handle: a worker stops when the pool is shut down.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up()
+
+
+# --------------------------------------------------------------------------- in order
+
+
+class Submit(Protocol):
+    """Start :func:`check_batch` on a batch somewhere; return something with ``result()``."""
+
+    def __call__(self, batch: Batch) -> _Pending: ...
+
+
+class _Pending(Protocol):
+    def result(self) -> list[RecordResult]: ...
+
+    def done(self) -> bool: ...
+
+
+@dataclass(slots=True)
+class _Ready:
+    outcomes: list[Outcome]
+
+    def result(self) -> list[Outcome]:
+        return self.outcomes
+
+    def done(self) -> bool:
+        return True
+
+
+def run_ordered(
+    items: Iterable[Item],
+    submit: Submit,
+    *,
+    laws: str | None = None,
+    window: int = 8,
+    batch_records: int = BATCH_RECORDS,
+    batch_chars: int = BATCH_CHARS,
+) -> Iterator[Outcome]:
+    """Send record texts in batches through ``submit``; yield every outcome in input order.
+
+    At most ``window`` batches are in flight: the input is read only as fast as results come
+    back, so memory holds ``window`` batches whatever the size of the input.
+    """
+    queue: deque[_Pending | _Ready] = deque()
+    in_flight = 0
+    batch: list[RecordText] = []
+    chars = 0
+
+    def flush() -> None:
+        nonlocal batch, chars, in_flight
+        if batch:
+            queue.append(submit((laws, tuple(batch))))
+            in_flight += 1
+            batch, chars = [], 0
+
+    def pop() -> Iterator[Outcome]:
+        nonlocal in_flight
+        head = queue.popleft()
+        if isinstance(head, _Ready):
+            yield from head.outcomes
+        else:
+            in_flight -= 1
+            yield from head.result()
+
+    for item in items:
+        if isinstance(item, RecordText):
+            batch.append(item)
+            chars += len(item.text)
+            if len(batch) >= batch_records or chars >= batch_chars:
+                flush()
+        else:
+            flush()
+            queue.append(_Ready([item]))
+        while queue and (in_flight >= window or queue[0].done()):
+            yield from pop()
+    flush()
+    while queue:
+        yield from pop()
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_items(
+    items: Iterable[Item],
+    *,
+    jobs: int = 1,
+    laws: str | None = None,
+    batch_records: int = BATCH_RECORDS,
+    window: int | None = None,
+) -> Iterator[Outcome]:
+    """Check record texts on ``jobs`` processes (1: in this one); outcomes in input order.
+
+    A run that ends within its first batch is checked in this process: starting workers
+    would cost more than it saves.
+    """
+    iterator = iter(items)
+    if jobs <= 1:
+        for item in iterator:
+            yield check_record(item, laws) if isinstance(item, RecordText) else item
+        return
+    head: list[Item] = []
+    records = 0
+    for item in iterator:
+        head.append(item)
+        if isinstance(item, RecordText):
+            records += 1
+            if records > batch_records:
+                break
+    else:
+        for item in head:
+            yield check_record(item, laws) if isinstance(item, RecordText) else item
+        return
+    yield from _check_in_pool(_chain(head, iterator), jobs, laws, batch_records, window or jobs * 4)
+
+
+def _chain(head: list[Item], rest: Iterator[Item]) -> Iterator[Item]:
+    yield from head
+    head.clear()
+    yield from rest
+
+
+def _pool_context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    # fork shares the parser tables built by warm_up(); elsewhere workers build their own
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def _check_in_pool(
+    items: Iterator[Item], jobs: int, laws: str | None, batch_records: int, window: int
+) -> Iterator[Outcome]:
+    warm_up()
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_pool_context(), initializer=_worker_init
+    )
+
+    def submit(batch: Batch) -> Future[list[RecordResult]]:
+        return pool.submit(check_batch, batch)
+
+    finished = False
+    try:
+        yield from run_ordered(items, submit, laws=laws, window=window, batch_records=batch_records)
+        finished = True
+    except BrokenProcessPool as exc:
+        raise BatchError(f"a worker process stopped unexpectedly ({exc})") from None
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+# --------------------------------------------------------------------------- summary
+
+
+@dataclass(slots=True)
+class CheckSummary:
+    """Counts over a run: files, records clean / with findings / unreadable, findings per code."""
+
+    files: int = 0
+    records: int = 0
+    clean: int = 0
+    with_findings: int = 0
+    unreadable_records: int = 0
+    unreadable_files: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one outcome of :func:`check_items`."""
+        if isinstance(outcome, FileDone):
+            self.files += 1
+        elif isinstance(outcome, FileProblem):
+            self.unreadable_files += 1
+        else:
+            self.records += 1
+            if outcome.status == CLEAN:
+                self.clean += 1
+            elif outcome.status == FINDINGS:
+                self.with_findings += 1
+                self.codes.update(finding["code"] for finding in outcome.findings)
+            else:
+                self.unreadable_records += 1
+
+    @property
+    def unreadable(self) -> int:
+        """Records that could not be parsed or replayed, and paths that could not be read."""
+        return self.unreadable_records + self.unreadable_files
+
+    @property
+    def exit_code(self) -> int:
+        """2 when anything was unreadable, else 1 when a record has findings, else 0."""
+        if self.unreadable:
+            return 2
+        return 1 if self.with_findings else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "records": self.records,
+            "clean": self.clean,
+            "with_findings": self.with_findings,
+            "unreadable": self.unreadable,
+            "unreadable_records": self.unreadable_records,
+            "unreadable_files": self.unreadable_files,
+            "codes": dict(sorted(self.codes.items())),
+            "exit_code": self.exit_code,
+        }
+
+    def table(self) -> str:
+        """The summary as a small two-column table."""
+        rows = [
+            ("files", self.files),
+            ("records", self.records),
+            ("clean", self.clean),
+            ("with findings", self.with_findings),
+            ("unreadable", self.unreadable),
+        ]
+        if self.unreadable:
+            rows.append(("  records not parsed", self.unreadable_records))
+            rows.append(("  paths not read", self.unreadable_files))
+        rows.extend((f"  {code}", count) for code, count in sorted(self.codes.items()))
+        width = max(len(label) for label, _ in rows)
+        digits = max(len(str(count)) for _, count in rows)
+        return "\n".join(f"{label:<{width}}  {count:>{digits}}" for label, count in rows)
+
+
+def check_paths(
+    paths: Sequence[str],
+    *,
+    jobs: int = 1,
+    laws: str | None = None,
+    on_outcome: Callable[[Outcome], None] | None = None,
+) -> CheckSummary:
+    """Check every record under ``paths`` and return the counts; ``on_outcome`` sees each result."""
+    summary = CheckSummary()
+    for outcome in check_items(read_items(expand_paths(paths)), jobs=jobs, laws=laws):
+        summary.add(outcome)
+        if on_outcome is not None:
+            on_outcome(outcome)
+    return summary
