@@ -32,7 +32,6 @@ import platform
 import pstats
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -172,8 +171,15 @@ def _tree_rss(pid: int) -> int:
         return 0
 
 
-def run_check(path: Path, jobs: int, *, sample: bool = False) -> dict[str, Any]:
-    """Run ``bezique check PATH --jobs N -q`` as a child; wall time and peak memory."""
+def run_check(
+    path: Path, jobs: int, *, sample: bool = False, limit: float | None = None
+) -> dict[str, Any]:
+    """Run ``bezique check PATH --jobs N -q`` as a child; wall time and peak memory.
+
+    With ``limit`` (seconds) a run still going is stopped (SIGTERM: the command shuts its
+    workers down) and reported as not completed, with the records checked by then (read
+    from its ``--progress`` lines).
+    """
     command = [
         sys.executable,
         "-c",
@@ -183,15 +189,19 @@ def run_check(path: Path, jobs: int, *, sample: bool = False) -> dict[str, Any]:
         "--jobs",
         str(jobs),
         "--quiet",
+        "--progress",
     ]
-    time_bin = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
+    time_bin = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
     report = Path(tempfile.mkstemp(suffix=".time")[1])
     if time_bin:
         command = [time_bin, "-v", "-o", str(report), *command]
     peak_tree = 0
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     stop = threading.Event()
+    progress: list[str] = []
 
     def sampler() -> None:
         nonlocal peak_tree
@@ -199,26 +209,53 @@ def run_check(path: Path, jobs: int, *, sample: bool = False) -> dict[str, Any]:
             peak_tree = max(peak_tree, _tree_rss(child.pid))
             stop.wait(0.25)
 
-    thread = threading.Thread(target=sampler, daemon=True)
+    def reader() -> None:
+        assert child.stderr is not None
+        for line in child.stderr:
+            progress.append(line.strip())
+
+    threads = [threading.Thread(target=reader, daemon=True)]
     if sample:
+        threads.append(threading.Thread(target=sampler, daemon=True))
+    for thread in threads:
         thread.start()
-    code = child.wait()
+    completed = True
+    try:
+        code = child.wait(timeout=limit)
+    except subprocess.TimeoutExpired:
+        completed = False
+        _terminate_check(child.pid)
+        code = child.wait()
     wall = time.perf_counter() - start
     stop.set()
-    if sample:
+    for thread in threads:
         thread.join()
     max_rss_kb = None
     if time_bin:
         match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", report.read_text())
         max_rss_kb = int(match.group(1)) if match else None
     report.unlink(missing_ok=True)
+    checked = [line for line in progress if line.startswith("checked ")]
     return {
         "jobs": jobs,
         "exit_code": code,
+        "completed": completed,
+        "last_progress": checked[-1] if checked else None,
         "wall_s": round(wall, 2),
         "max_rss_mb_one_process": None if max_rss_kb is None else round(max_rss_kb / 1024, 1),
         "peak_rss_mb_all_processes": round(peak_tree / 2**20, 1) if sample else None,
     }
+
+
+def _terminate_check(pid: int) -> None:
+    """SIGTERM to the ``bezique check`` process itself (under ``time`` when it is used)."""
+    import psutil  # type: ignore[import-untyped,unused-ignore]
+
+    with contextlib.suppress(psutil.Error):
+        proc = psutil.Process(pid)
+        targets = [c for c in proc.children() if "validator.cli" in " ".join(c.cmdline())]
+        for target in targets or [proc]:
+            target.terminate()
 
 
 def repeat_to(text: str, path: Path, size: int) -> int:
@@ -244,6 +281,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small corpus, short timings")
     parser.add_argument("--big", action="store_true", help="peak memory on a file of >= 1 GB")
     parser.add_argument("--big-mb", type=int, default=1024, help="size of the big file (MB)")
+    parser.add_argument(
+        "--big-limit", type=float, default=None, help="stop the big run after this many seconds"
+    )
     parser.add_argument("--records", type=int, default=None, help="records in the corpus")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(list(argv) if argv is not None else None)
@@ -251,6 +291,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     minimum = 0.5 if args.quick else 3.0
     OUT.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {"machine": machine(), "seed": args.seed, "quick": args.quick}
+    results["load_average_at_start"] = os.getloadavg()
 
     print(f"building a corpus of {records_wanted} Rubicon deals (seed {args.seed})...")
     texts = bzn_corpus(records_wanted, args.seed)
@@ -375,6 +416,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     one = run_check(jobs_file, 1)
     two = run_check(jobs_file, 2)
     ratios["speedup_2_jobs"] = round(one["wall_s"] / two["wall_s"], 2)
+    print(f"  --jobs 1: {one['wall_s']} s, --jobs 2: {two['wall_s']} s")
     results["jobs"] = {"records": jobs_records, "runs": [one, two]}
     jobs_file.unlink()
 
@@ -386,7 +428,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(
                 f"bezique check on {big.stat().st_size / 2**30:.2f} GB ({big_records} records)..."
             )
-            runs = [run_check(big, 2, sample=True)]
+            runs = [run_check(big, 2, sample=True, limit=args.big_limit)]
             results["big"] = {
                 "bytes": big.stat().st_size,
                 "records": big_records,
@@ -422,6 +464,7 @@ def _print_table(results: dict[str, Any]) -> None:
                 f"bezique check on {results['big']['bytes'] / 2**30:.2f} GB, --jobs {run['jobs']}: "
                 f"{run['wall_s']} s, peak {run['peak_rss_mb_all_processes']} MB (all processes), "
                 f"{run['max_rss_mb_one_process']} MB (largest process)"
+                + ("" if run["completed"] else f"; stopped at: {run['last_progress']}")
             )
     print()
     print(f"{'ratio':<36} {'value':>8} {'target':>8}  met")

@@ -12,6 +12,8 @@ deal 1 dealer B
   draw A KH, B QH
 """
 
+from typing import TYPE_CHECKING, Any
+
 from notation.cards import Card, CardError
 from notation.errors import NotationError
 from notation.model import (
@@ -33,9 +35,33 @@ from notation.model import (
     Variation,
     walk,
 )
-from notation.parser import parse_record, parse_record_collecting, parse_records
-from notation.reader import iter_records, read_records, read_text_records
 from notation.writer import write_record, write_records
+
+if TYPE_CHECKING:
+    from notation.parser import parse_record, parse_record_collecting, parse_records
+    from notation.reader import iter_records, read_records, read_text_records
+
+_LAZY = {
+    "parse_record": "notation.parser",
+    "parse_record_collecting": "notation.parser",
+    "parse_records": "notation.parser",
+    "iter_records": "notation.reader",
+    "read_records": "notation.reader",
+    "read_text_records": "notation.reader",
+}
+"""Names loaded on first use: the parser brings in lark, which the rules engine, importing
+``notation.cards`` and ``notation.model`` only, must not load."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "Card",

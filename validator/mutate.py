@@ -26,6 +26,7 @@ from typing import Final
 
 from notation.cards import RANKS, SUITS, Card
 from notation.model import (
+    Combination,
     Deal,
     DealScore,
     Declaration,
@@ -74,17 +75,33 @@ CONSEQUENCES: Final = {
         "in play)",
     ),
     "leader": (
-        "P201",
-        "the wrong dealer gives the lead of the first trick to the other player",
+        "P201 W303",
+        "the wrong dealer makes the record's leader of the first trick lead out of turn, and "
+        "under the French laws (the pone draws first) every draw of the deal out of turn; "
+        "the seven turned up is credited to the wrong dealer (S501)",
     ),
-    "seven-turned-up": (
-        "S501",
-        "the wrong dealer is credited with the seven turned up",
+    "lost-trick": (
+        "P201",
+        "a seat that fails to win gives the trick to another, who should then lead; the record "
+        "has the seat that should have won lead the next trick",
+    ),
+    "new-card": (
+        "A406",
+        "where a declaration must add a card from the hand (two-pack, three-handed), a lower "
+        "combination made wholly of cards on the table breaks that rule too",
+    ),
+    "held-card": (
+        "P205 P206",
+        "the card the seat did not play stays in its hand, so the strict play later finds it "
+        "holding a card it should have played",
     ),
     "short-hand": (
-        "W301 W306 P203 P208 P209 D105 D106",
-        "a card missing from or added to a hand or the stock shifts every later draw and leaves "
-        "a seat a card short or long at the end of the deal",
+        "W301 W302 W303 W305 W306 P201 P205 P206 P208 P209 A401 A402 A405 A406 A408 A413 "
+        "S501 S502 S503 S504 S505 S507",
+        "a seat a card short (or long) after a missed or double draw: the stock's order shifts "
+        "for the rest of the deal, the card not drawn is later played or shown by a seat that "
+        "does not hold it, the strict play finds hands other than the record's, and the last "
+        "trick and the deal's score follow; all in the same deal, at or after the fault",
     ),
 }
 """The consequential findings a mutator may declare, with why the fault causes them."""
@@ -299,6 +316,16 @@ def lead_out_of_turn(record: Record, rng: random.Random) -> Mutation | None:
     return new, Planted("P201", index + 1, trick.number, "trick", f"{seat} leads out of turn")
 
 
+def _all_legal(plays: Sequence[Play], view: TrickView, holdings: dict[str, Counter[Card]]) -> bool:
+    """Whether every play after the lead is legal in the strict phase (holdings: changes)."""
+    for k in range(1, len(plays)):
+        seat = plays[k].seat
+        held = holdings.get(seat, view.held_before[seat])
+        if plays[k].card not in strict_legal(held, [p.card for p in plays[:k]], view.trump):
+            return False
+    return True
+
+
 def _strict_swap(record: Record, rng: random.Random, code: str) -> Mutation | None:
     """P205 / P206: a seat plays at a strict trick the card it played at the next one, and
     the other there; only where both tricks keep their winners and the second play is legal."""
@@ -332,12 +359,19 @@ def _strict_swap(record: Record, rng: random.Random, code: str) -> Mutation | No
             new_a[pos_a] = replace(play_a, card=z)
             new_b = list(tb.plays)
             new_b[pos_b] = replace(tb.plays[pos_b], card=y)
-            if _winner(new_a, a.trump) != a.winner or _winner(new_b, b.trump) != b.winner:
+            if _winner(new_b, b.trump) != b.winner:
                 continue
+            if _winner(new_a, a.trump) != a.winner:
+                # failing to win gives the trick to another seat, who should lead the next one:
+                # allowed for P206 only, where no brisque changes hands and a trick follows
+                if code != "P206" or b.index == len(views) - 1:
+                    continue
+                if any(p.card.rank in "AT" for p in new_a):
+                    continue
             held_b = b.held_before[play_a.seat].copy()
             held_b[z] -= 1
             held_b[y] += 1
-            if y not in strict_legal(held_b, [p.card for p in new_b[:pos_b]], b.trump):
+            if not _all_legal(new_b, b, {play_a.seat: held_b}):
                 continue
             if (y.rank in "AT") != (z.rank in "AT") and a.winner != b.winner:
                 continue
@@ -356,8 +390,15 @@ def _strict_swap(record: Record, rng: random.Random, code: str) -> Mutation | No
     deal = _with_trick(deal, at, replace(ta, plays=tuple(plays_a)))
     deal = _with_trick(deal, at + 1, replace(tb, plays=tuple(plays_b)))
     what = "fails to follow suit" if code == "P205" else "fails to win the trick"
+    views_after = ledger(_with_deal(record, index, deal), index)
+    moved = views_after[at].winner != views[at].winner
     return _with_deal(record, index, deal), Planted(
-        code, index + 1, ta.number, "trick", f"{seat} plays {z} for {y}: {what}"
+        code,
+        index + 1,
+        ta.number,
+        "trick",
+        f"{seat} plays {z} for {y}: {what}",
+        frozenset(CONSEQUENCES["score-change"][0].split()) | ({"P201"} if moved else set()),
     )
 
 
@@ -404,7 +445,15 @@ def card_not_held(record: Record, rng: random.Random) -> Mutation | None:
     seat = plays[pos].seat
     plays[pos] = replace(plays[pos], card=other)
     new = _with_deal(record, index, _with_trick(deal, at, replace(trick, plays=tuple(plays))))
-    return new, Planted("P208", index + 1, trick.number, "trick", f"{seat} plays {other}, not held")
+    return new, Planted(
+        "P208",
+        index + 1,
+        trick.number,
+        "trick",
+        f"{seat} plays {other}, not held",
+        frozenset(CONSEQUENCES["held-card"][0].split())
+        | frozenset(CONSEQUENCES["score-change"][0].split()),
+    )
 
 
 def play_after_the_end(record: Record, rng: random.Random) -> Mutation | None:
@@ -533,6 +582,18 @@ def wrong_card_drawn(record: Record, rng: random.Random) -> Mutation | None:
 # --------------------------------------------------------------------------- declarations
 
 
+def _declared_later(deal: Deal, seat: str, after: int) -> set[Card]:
+    """Every card a seat shows in a declaration after trick index ``after`` (or ever, -1)."""
+    cards: set[Card] = set()
+    for trick in deal.tricks[after + 1 :]:
+        for decl in trick.declarations():
+            if decl.seat == seat:
+                cards.update(decl.cards)
+                for carried in decl.carried:
+                    cards.update(carried.cards)
+    return cards
+
+
 def _free_tricks(views: list[TrickView], phase: str = "loose") -> list[TrickView]:
     """Tricks of the phase after which nothing is declared (the last loose one excepted)."""
     return [v for v in views if v.phase == phase and not v.declared]
@@ -605,6 +666,9 @@ def declared_without_winning(record: Record, rng: random.Random) -> Mutation | N
                 if suit == view.trump:
                     continue
                 king, queen = Card("K", suit), Card("Q", suit)
+                later = _declared_later(record.deals[index], seat, view.index)
+                if king in later or queen in later:
+                    continue
                 if hand[king] and hand[queen] and not view.table_after[seat][king]:
                     decl = Declaration(
                         seat, "marriage", (king, queen), rules.value("marriage") or 0
@@ -621,13 +685,24 @@ def declared_after_drawing(record: Record, rng: random.Random) -> Mutation | Non
     deal = record.deals[index]
     choices = []
     trump_made = deal.turnup is not None
+    drawing = _loose_draw_tricks(deal)
+    last_drawing = drawing[-1] if drawing else -1
     for i, trick in enumerate(deal.tricks):
+        if i >= last_drawing:
+            break
         decls = [
             d
             for d in trick.declarations()
             if d.kind not in ("seven", "exchange", "carte-blanche", "last-trick")
         ]
-        if decls and any(True for _ in trick.draws()) and trump_made:
+        later = _declared_later(deal, decls[0].seat, i) if decls else set()
+        if (
+            decls
+            and any(True for _ in trick.draws())
+            and trump_made
+            and not later & set(decls[0].cards)
+            and not decls[0].carried
+        ):
             choices.append(i)
         if decls:
             trump_made = True
@@ -635,7 +710,11 @@ def declared_after_drawing(record: Record, rng: random.Random) -> Mutation | Non
     if at is None:
         return None
     trick = deal.tricks[at]
-    decl = next(d for d in trick.declarations() if d.kind not in ("seven", "exchange"))
+    decl = next(
+        d
+        for d in trick.declarations()
+        if d.kind not in ("seven", "exchange", "carte-blanche", "last-trick")
+    )
     events = [e for e in trick.events if e is not decl]
     last_draw = max(k for k, e in enumerate(events) if isinstance(e, Draw))
     events.insert(last_draw + 1, decl)
@@ -651,67 +730,69 @@ def declared_after_drawing(record: Record, rng: random.Random) -> Mutation | Non
 
 
 def two_for_one_trick(record: Record, rng: random.Random) -> Mutation | None:
-    """A404: a second declaration after a trick: the winner declares a marriage again
-    (written a second time) in a suit it holds; where it holds none, no mutation."""
+    """A404: a combination carried with a declaration scored at once, in the same trick, as a
+    second declaration (a carried one that the seat never scores later)."""
     index = _deal_index(record, rng)
     deal = record.deals[index]
-    rules = _rules(record)
-    views = ledger(record, index)
-    choices = []
-    for view in views:
-        trick = deal.tricks[view.index]
-        decls = [d for d in trick.declarations() if d.kind not in ("carte-blanche", "last-trick")]
-        if view.phase != "loose" or not decls or decls[0].kind in ("seven", "exchange"):
-            continue
-        choices.append(view)
-    rng.shuffle(choices)
-    for view in choices:
-        trick = deal.tricks[view.index]
-        first = next(trick.declarations())
-        used = Counter(first.cards)
-        for carried in first.carried:
-            used.update(carried.cards)
-        hand = view.hand_after[view.winner].copy()
-        hand.subtract(used)
-        for suit in SUITS:
-            if suit == view.trump:
-                continue
-            king, queen = Card("K", suit), Card("Q", suit)
-            if hand[king] > 0 and hand[queen] > 0:
-                decl = Declaration(
-                    view.winner, "marriage", (king, queen), rules.value("marriage") or 0
-                )
-                events = list(trick.events)
-                events.insert(events.index(first) + 1, decl)
-                new_trick = replace(trick, events=tuple(events))
-                new = _with_deal(record, index, _with_trick(deal, view.index, new_trick))
-                new = _add_points(new, index, view.winner, decl.score)
-                return new, Planted(
-                    "A404",
-                    index + 1,
-                    trick.number,
-                    "trick",
-                    "two declarations for one trick",
-                    frozenset(CONSEQUENCES["score-change"][0].split()),
-                )
+    choices: list[tuple[int, Declaration, Combination]] = []
+    for i, trick in enumerate(deal.tricks):
+        for decl in trick.declarations():
+            later = _declared_later(deal, decl.seat, i)
+            for carried in decl.carried:
+                if not later & set(carried.cards):
+                    choices.append((i, decl, carried))
+    if not choices:
+        return None
+    at, first, carried = rng.choice(choices)
+    trick = deal.tricks[at]
+    rest = tuple(c for c in first.carried if c is not carried)
+    second = Declaration(first.seat, carried.kind, carried.cards, carried.score)
+    events = list(trick.events)
+    k = events.index(first)
+    events[k] = replace(first, carried=rest)
+    events.insert(k + 1, second)
+    new = _with_deal(record, index, _with_trick(deal, at, replace(trick, events=tuple(events))))
+    new = _add_points(new, index, first.seat, second.score)
+    return new, Planted(
+        "A404",
+        index + 1,
+        trick.number,
+        "trick",
+        "two declarations for one trick",
+        frozenset(CONSEQUENCES["score-change"][0].split()),
+    )
+
+
+def _held_meld(held: Counter[Card], trump: str | None, rules: RuleSet) -> Declaration | None:
+    """A combination ``held`` can show: a marriage, a bézique or four of a rank."""
+    king = _marriage_in(held, trump)
+    if king is not None:
+        cards: tuple[Card, ...] = (king, Card("Q", king.suit))
+        return Declaration("?", "marriage", cards, _meld_value(rules, king.suit, trump))
+    if held[Card("Q", "S")] and held[Card("J", "D")] and not rules.bezique_follows_trump:
+        return Declaration(
+            "?", "bezique", (Card("Q", "S"), Card("J", "D")), rules.value("bezique") or 0
+        )
+    for kind, rank in (("aces", "A"), ("kings", "K"), ("queens", "Q"), ("jacks", "J")):
+        suits = [suit for suit in SUITS if held[Card(rank, suit)]]
+        if len(suits) == 4 and rules.value(kind):
+            return Declaration(
+                "?", kind, tuple(Card(rank, suit) for suit in SUITS), rules.value(kind) or 0
+            )
     return None
 
 
 def declared_in_strict_play(record: Record, rng: random.Random) -> Mutation | None:
-    """A405: the winner of a strict trick declares a marriage it holds."""
+    """A405: the winner of a strict trick declares a combination it holds."""
     index = _deal_index(record, rng)
     rules = _rules(record)
     views = [v for v in ledger(record, index) if v.phase == "strict"][:-1]
     rng.shuffle(views)
     for view in views:
-        held = view.hand_after[view.winner]
-        king = _marriage_in(held, view.trump)
-        if king is None:
+        meld = _held_meld(view.hand_after[view.winner], view.trump, rules)
+        if meld is None:
             continue
-        queen = Card("Q", king.suit)
-        decl = Declaration(
-            view.winner, "marriage", (king, queen), _meld_value(rules, king.suit, view.trump)
-        )
+        decl = replace(meld, seat=view.winner)
         return _add_declaration(
             record, index, view, decl, "A405", "a declaration in the strict play"
         )
@@ -750,6 +831,11 @@ def _redeclare(record: Record, rng: random.Random, code: str) -> Mutation | None
         for later in views[view.index + 1 :]:
             if later.phase != "loose":
                 break
+            between = deal.tricks[later.index - 1] if later.index > view.index + 1 else None
+            if between is not None and any(
+                d.seat == decl.seat and set(d.cards) & set(cards) for d in between.declarations()
+            ):
+                break  # the cards served again (a higher combination): not this fault alone
             if later.winner != decl.seat:
                 continue
             table = later.table_after[decl.seat]
@@ -765,7 +851,10 @@ def _redeclare(record: Record, rng: random.Random, code: str) -> Mutation | None
                 value = rules.value(kind) or 0
             new_decl = Declaration(decl.seat, kind, cards, value)
             what = "the same cards again" if code == "A406" else "a lower combination"
-            return _add_declaration(record, index, later, new_decl, code, what)
+            new, planted = _add_declaration(record, index, later, new_decl, code, what)
+            if code == "A407" and rules.new_card_from_hand:
+                planted = replace(planted, consequences=planted.consequences | {"A406"})
+            return new, planted
     return None
 
 
@@ -790,7 +879,13 @@ def carried_after_lost(record: Record, rng: random.Random) -> Mutation | None:
     for view in views:
         for decl in deal.tricks[view.index].declarations():
             for carried in decl.carried:
-                choices.append((view, decl.seat, carried))
+                scored_later = any(
+                    d.seat == decl.seat and d.kind == carried.kind and d.cards == carried.cards
+                    for t in deal.tricks[view.index + 1 :]
+                    for d in t.declarations()
+                )
+                if not scored_later:
+                    choices.append((view, decl.seat, carried))
     rng.shuffle(choices)
     for view, seat, carried in choices:
         need = Counter(carried.cards)
@@ -957,11 +1052,15 @@ def cut_shows_two(record: Record, rng: random.Random) -> Mutation | None:
     return new, Planted("D101", index + 1, None, "deal", "the cut shows two cards")
 
 
-def _deal_mark(record: Record, rng: random.Random, code: str, mark: Mark, what: str) -> Mutation:
+def _deal_mark(
+    record: Record, rng: random.Random, code: str, mark: Mark, what: str, score: bool = False
+) -> Mutation:
+    """A mark before the first trick; ``score``: its remedy may void the deal or move points."""
     index = _deal_index(record, rng)
     deal = record.deals[index]
     new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    return new, Planted(code, index + 1, None, "deal", what)
+    extra = frozenset(CONSEQUENCES["score-change"][0].split()) if score else frozenset()
+    return new, Planted(code, index + 1, None, "deal", what, extra)
 
 
 def short_cut(record: Record, rng: random.Random) -> Mutation | None:
@@ -1001,7 +1100,14 @@ def faced_in_pack(record: Record, rng: random.Random) -> Mutation | None:
     assert deal.stock is not None and deal.stock.cards[-1] is not None
     mark = Mark("faced", None, (deal.stock.cards[-1],))
     new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    return new, Planted("D107", index + 1, None, "deal", "a card faced in the pack")
+    return new, Planted(
+        "D107",
+        index + 1,
+        None,
+        "deal",
+        "a card faced in the pack",
+        frozenset(CONSEQUENCES["score-change"][0].split()),
+    )
 
 
 def faced_in_stock_late(record: Record, rng: random.Random) -> Mutation | None:
@@ -1028,28 +1134,23 @@ def imperfect_pack(record: Record, rng: random.Random) -> Mutation | None:
         "D109",
         Mark("imperfect-pack", None, (Card("Q", "S"),)),
         "an imperfect pack",
+        score=True,
     )
 
 
 def too_many_dealt(record: Record, rng: random.Random) -> Mutation | None:
-    """D105: the bottom card of the stock dealt to a hand too (the stock one shorter)."""
-    index = _deal_index(record, rng)
-    deal = record.deals[index]
-    assert deal.stock is not None
-    hand = deal.hands[rng.randrange(len(deal.hands))]
-    moved = deal.stock.cards[-1]
-    hands = tuple(
-        replace(h, cards=(*h.cards, moved)) if h.seat == hand.seat else h for h in deal.hands
+    """D105: a seat marked as dealt too many cards, before any play (``^too-many``)."""
+    seat = rng.choice(record.seats)
+    return _deal_mark(
+        record, rng, "D105", Mark("too-many", seat), f"{seat} dealt too many", score=True
     )
-    stock = replace(deal.stock, cards=deal.stock.cards[:-1])
-    new = _with_deal(record, index, replace(deal, hands=hands, stock=stock))
-    return new, Planted(
-        "D105",
-        index + 1,
-        None,
-        "deal",
-        f"{hand.seat} dealt one card too many",
-        frozenset(CONSEQUENCES["short-hand"][0].split()) | {"P202", "P204", "P210", "P211"},
+
+
+def too_few_dealt(record: Record, rng: random.Random) -> Mutation | None:
+    """D106: a seat marked as dealt too few cards, before any play (``^too-few``)."""
+    seat = rng.choice(record.seats)
+    return _deal_mark(
+        record, rng, "D106", Mark("too-few", seat), f"{seat} dealt too few", score=True
     )
 
 
@@ -1057,7 +1158,7 @@ def wrong_dealer(record: Record, rng: random.Random) -> Mutation | None:
     """D110: a later deal dealt by the seat that dealt the one before."""
     if len(record.deals) < 2:
         return None
-    index = rng.randrange(1, len(record.deals))
+    index = len(record.deals) - 1  # the last deal: no later deal takes its turn from it
     deal = record.deals[index]
     previous = record.deals[index - 1].dealer
     new = _with_deal(record, index, replace(deal, dealer=previous))
@@ -1067,7 +1168,7 @@ def wrong_dealer(record: Record, rng: random.Random) -> Mutation | None:
         None,
         "deal",
         f"{previous} deals twice running",
-        frozenset({"P201", "S501"}) | frozenset(CONSEQUENCES["score-change"][0].split()),
+        frozenset({"P201", "W303"}) | frozenset(CONSEQUENCES["score-change"][0].split()),
     )
 
 
@@ -1078,7 +1179,14 @@ def _count_mark(record: Record, rng: random.Random, code: str, marks: list[Mark]
     trick = deal.tricks[at]
     events = (*trick.events, *marks)
     new = _with_deal(record, index, _with_trick(deal, at, replace(trick, events=events)))
-    return new, Planted(code, index + 1, trick.number, "trick", f"marked {code}")
+    return new, Planted(
+        code,
+        index + 1,
+        trick.number,
+        "trick",
+        f"marked {code}",
+        frozenset(CONSEQUENCES["score-change"][0].split()),
+    )
 
 
 def too_many_after_play(record: Record, rng: random.Random) -> Mutation | None:
@@ -1215,6 +1323,7 @@ MUTATORS: Final[dict[str, Mutator]] = {
     "D103": dealer_exposes,
     "D104": own_card_exposed,
     "D105": too_many_dealt,
+    "D106": too_few_dealt,
     "D107": faced_in_pack,
     "D108": faced_in_stock_late,
     "D109": imperfect_pack,
@@ -1258,8 +1367,6 @@ MUTATORS: Final[dict[str, Mutator]] = {
 """One mutator per finding code a record can show."""
 
 NOT_PLANTED: Final = {
-    "D106": "too few cards dealt: the missing card is played later, so every such record also "
-    "shows P208; the ^too-few mark before play is covered by P203's mutator path",
     "P207": "a revoke established by a later play needs a hand the record does not name; "
     "simulated records name every card",
     "W305": "the last card of an odd stock needs an irregular stock, itself a D109",

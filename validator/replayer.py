@@ -9,6 +9,25 @@ settles each deal and the game on the corrected scores. Elections (``^elect``) a
 (``^challenge``) written after a fault decide its remedy, so remedies are reckoned when the
 deal is over.
 
+How the record's marks are read (``docs/notation.md``):
+
+- ``^L`` / ``^lead-out-of-turn SEAT`` and ``^R`` / ``^revoke SEAT`` are checked against the
+  replay, as PBN verifiers check marked revokes: a mark the replay contradicts is an R001; a
+  revoke marked on a hand the record does not show is taken on the table's word (P205).
+- ``^challenge SEAT`` disputes the latest faulty event (a declaration, play or draw) not the
+  challenger's own; a sound declaration written after it is what was challenged, and the
+  challenge fails. It is in time (Portland law 50) when no card was played since the fault.
+- ``^elect SEAT option`` chooses for the latest finding whose law gives an election; a seat the
+  law does not name cannot elect. ``^seen`` marks the extra card of a W302 seen; ``^saw`` is a
+  W304; ``^exposed``, ``^faced``, ``^too-many``/``^too-few``, ``^cut-exposed``, ``^short-cut``,
+  ``^imperfect-pack`` are the faults of the deal and of the hands; ``^ruling`` is kept as text.
+- Faults of the deal's header (hand sizes, cut, dealer) have no time of discovery: they count as
+  found before the dealer's first play only if the dealer never played in the deal.
+
+:func:`replay_with_details` gives, besides the :class:`Replay`, what a ruling needs (scores as
+marked and corrected for every deal, finished or not, and each election's options ruled on);
+:func:`sitting_findings` checks a chouette's rotation over the records of a sitting (S506).
+
 The driver knows the record model and the rules, never the syntax.
 """
 
@@ -41,6 +60,8 @@ from validator.engine.settlement import (
     GameResult,
     SettlementError,
     SettlementRules,
+    SittingGame,
+    check_chouette_rotation,
     settle_deal,
     settle_game,
 )
@@ -347,8 +368,13 @@ class _DealWalker:
             if self.ctx.unfinished and v.code == "P209" and "ends before" in v.message:
                 continue
             raw = self.raw_finding(
-                v.code, v.seat, subject + v.message, line, col, v.rule, v.trick, **facts
+                v.code, v.seat, subject + v.message, line, col, v.rule, self.trick_no, **facts
             )
+            if raw.trick is None:
+                raw.trick = v.trick
+            if v.trick != raw.trick:
+                # Found at this trick, committed at an earlier one (W301: the draw forgotten).
+                raw.fault_trick = v.trick
             if v.code in STRICT_CODES:
                 raw.fault_trick = v.trick
                 if v.code == "P207":
@@ -373,6 +399,10 @@ class _DealWalker:
         self.step("deal", deal.dealer, text, _line(deal.pos), comments=deal.comments)
         for raw in self.violations(state.deal_violations, deal.pos):
             raw.header = True
+            hand = deal.hand(raw.seat) if raw.seat is not None else None
+            where = hand.pos if hand is not None else (deal.stock.pos if deal.stock else None)
+            if where is not None and raw.code in ("D105", "D106", "D109"):
+                raw.line, raw.column = _line(where), _col(where)
         if self.expected_dealer is not None and deal.dealer != self.expected_dealer:
             self.raw_finding(
                 "D110",
@@ -436,7 +466,23 @@ class _DealWalker:
             )
         self.events(trick.events)
 
+    def seat_plays(self, seat: str, pos: Any, what: str) -> bool:
+        """Whether ``seat`` plays in this game; if not, the event is reported (R001), left out."""
+        if seat in self.ctx.seats:
+            return True
+        self.raw_finding(
+            "R001",
+            seat,
+            f"{what} by seat {seat}, which does not play in this game (seats "
+            f"{', '.join(self.ctx.seats)}): left out",
+            _line(pos),
+            _col(pos),
+        )
+        return False
+
     def play(self, play: Play) -> None:
+        if not self.seat_plays(play.seat, play.pos, f"{play.card} played"):
+            return
         state = self.state
         leading = not state.trick
         self.event_no += 1
@@ -552,6 +598,8 @@ class _DealWalker:
                 self.attach_variation(event)
 
     def declaration(self, decl: Declaration) -> None:
+        if not self.seat_plays(decl.seat, decl.pos, f"a {decl.kind} declared"):
+            return
         carried = [(c.kind, c.cards, c.score) for c in decl.carried]
         self.event_no += 1
         outcome = self.state.declare(decl.seat, decl.kind, decl.cards, decl.score, carried)
@@ -578,6 +626,8 @@ class _DealWalker:
         self.step("declare", decl.seat, text, _line(decl.pos), None, decl.glyphs, decl.comments)
 
     def draw(self, draw: Draw) -> None:
+        if not self.seat_plays(draw.seat, draw.pos, "a draw"):
+            return
         self.event_no += 1
         found: list[Violation] = []
         for card in draw.cards:
@@ -609,6 +659,8 @@ class _DealWalker:
 
     # ----------------------------------------------------------------- marks
     def mark(self, mark: Mark) -> None:
+        if mark.seat is not None and not self.seat_plays(mark.seat, mark.pos, f"^{mark.code}"):
+            return
         code = mark.code
         line, col = _line(mark.pos), _col(mark.pos)
         cards = tuple(map(str, mark.cards))
@@ -918,12 +970,11 @@ class _DealWalker:
         out: list[Remedy | None] = []
         taken: dict[tuple[int, str | None], int] = {}
         for raw in self.raw:
-            remedy = None
-            if raw.code != "R001":
-                try:
-                    remedy = ctx.laws.remedy(raw.code, self.context_for(raw))
-                except LawsError as exc:
-                    remedy = Remedy(ctx.laws.name, "", f"the laws cannot rule: {exc}")
+            remedy: Remedy | None
+            try:
+                remedy = ctx.laws.remedy(raw.code, self.context_for(raw))
+            except LawsError as exc:
+                remedy = Remedy(ctx.laws.name, "", f"the laws cannot rule: {exc}")
             if remedy is not None and raw.code.startswith("A") and raw.seat is not None:
                 key = (raw.event, raw.seat)
                 down = -min(0, remedy.score_changes.get(raw.seat, 0))
@@ -1046,8 +1097,6 @@ class _DealWalker:
 
     def _options(self, raw: _Raw, index: int) -> tuple[Remedy, ...]:
         """Each option the laws give for finding ``index``, ruled on (empty when none)."""
-        if raw.code == "R001":
-            return ()
         try:
             return self.ctx.laws.options(raw.code, self.context_for(raw))
         except LawsError:
@@ -1120,7 +1169,15 @@ def replay_with_details(
     ctx = _Context(record, rules, chosen_laws, seats, source, steps)
     for code, message in problems:
         line, col = (record.pos.line, record.pos.column) if record.pos else (None, None)
-        record_findings.append(ctx.finding(code, None, message, Location(source, line, col)))
+        record_findings.append(
+            ctx.finding(
+                code,
+                None,
+                message,
+                Location(source, line, col),
+                remedy=ctx.record_remedy(code, None),
+            )
+        )
     deals: list[DealReplay] = []
     details: list[DealDetail] = []
     results: list[tuple[Deal, DealResult]] = []
@@ -1314,6 +1371,57 @@ def _check_result(ctx: _Context, record: Record, game: GameResult, findings: lis
                 remedy=ctx.record_remedy("S507", winner, value, game.value),
             )
         )
+
+
+# --------------------------------------------------------------------------- sittings
+def sitting_findings(
+    replays: Iterable[Replay], laws: Laws | str | Path | None = None
+) -> list[Finding]:
+    """Check a chouette's rotation over the records of a sitting (S506), in the order played.
+
+    Each record is one game; its ``Chouette`` tag names the chouette player's seat, the seat
+    tags the players. rubicon-bezique-laws.txt, Chouette Bézique: "If the chouette player wins,
+    one of his opponents takes the loser's place; but if he loses, the same player opposes him
+    for the next game." Records without a Chouette tag or without a settled game are left out.
+    A finding stands at the Chouette tag of the game played by the wrong adversary.
+    """
+    games: list[tuple[Replay, SittingGame]] = []
+    chouette: str | None = None
+    for replayed in replays:
+        seat = replayed.tags.get("Chouette", "").strip()
+        game = replayed.game
+        if not seat or game is None or game.winner is None or game.value is None:
+            continue
+        names = tuple(replayed.players.get(s, s) for s in replayed.seats)
+        chouette = chouette or replayed.players.get(seat, seat)
+        winner = replayed.players.get(game.winner, game.winner)
+        games.append((replayed, SittingGame(names, winner, game.value)))
+    if not games:
+        return []
+    problems = check_chouette_rotation([g for _, g in games], chouette)
+    out: list[Finding] = []
+    for problem in problems:
+        replayed = games[problem.game - 1][0]
+        chosen = _resolve_laws(laws if laws is not None else replayed.laws, replayed.record, [])
+        try:
+            rules = load_ruleset(replayed.variant)
+        except RuleSetError:
+            rules = load_ruleset(DEFAULT_VARIANT)
+        ctx = _Context(replayed.record, rules, chosen, replayed.seats, replayed.source, False)
+        tag = next((t for t in replayed.record.tags if t.name == "Chouette"), None)
+        where = Location(
+            replayed.source, _line(tag.pos) if tag else None, _col(tag.pos) if tag else None
+        )
+        out.append(
+            ctx.finding(
+                "S506",
+                None,
+                f"game {problem.game} of the sitting: {problem.message}",
+                where,
+                remedy=ctx.record_remedy("S506", None),
+            )
+        )
+    return out
 
 
 # --------------------------------------------------------------------------- small helpers

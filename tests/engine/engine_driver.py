@@ -15,12 +15,16 @@ from notation.cards import Card
 from validator.engine import DealState, RuleSet, Violation, deal_cards, new_pack
 from validator.engine.combinations import kind_info
 
+Carried = list[tuple[str, tuple[Card, ...], int | None]]
+Event = tuple[str, str, Card | None, str, tuple[Card, ...], Carried]
+"""(what, seat, card played, kind declared, cards declared, carried announcements)"""
+
 
 @dataclass
 class DealLog:
     """What the driver did: the events in order and the points each declaration scored."""
 
-    events: list[tuple[str, ...]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     scored: dict[str, int] = field(default_factory=dict)
 
 
@@ -61,7 +65,7 @@ def play_random_deal(
                 if not options or rng.random() < 0.1:
                     break
                 choice = rng.choice(options)
-                carried: list[tuple[str, tuple[Card, ...], int | None]] = []
+                carried: Carried = []
                 special = ("seven", "exchange")
                 others = [
                     o
@@ -77,11 +81,11 @@ def play_random_deal(
                 assert not outcome.violations, (choice, carried, outcome.violations)
                 assert outcome.score == choice.score
                 log.scored[declarer] += outcome.score
-                log.events.append(("declare", declarer, choice.kind, *map(str, choice.cards)))
+                log.events.append(("declare", declarer, None, choice.kind, choice.cards, carried))
         if drawer is not None:
             violations = state.draw(drawer)
             assert not violations, violations
-            log.events.append(("draw", drawer))
+            log.events.append(("draw", drawer, None, "", (), []))
         else:
             seat = state.to_play
             assert seat is not None
@@ -90,13 +94,13 @@ def play_random_deal(
                     outcome = state.declare(seat, option.kind, option.cards, option.score)
                     assert not outcome.violations, outcome.violations
                     log.scored[seat] += outcome.score
-                    log.events.append(("declare", seat, "carte-blanche"))
+                    log.events.append(("declare", seat, None, option.kind, option.cards, []))
             plays = sorted(state.legal_plays(seat), key=str)
             assert plays, f"{seat} has no legal play"
             card = rng.choice(plays)
             violations = state.play(seat, card)
             assert not violations, violations
-            log.events.append(("play", seat, str(card)))
+            log.events.append(("play", seat, card, "", (), []))
         check_invariants(state, pack, log)
     return state, log
 
@@ -150,4 +154,18 @@ def run_script(state: DealState, script: str) -> list[Violation]:
             carried.append((extra[0], extra_cards, extra_claim))
         outcome = state.declare(seat, kind, cards, claimed, carried)
         found += outcome.violations
+    return found
+
+
+def replay(state: DealState, events: list[Event]) -> list[Violation]:
+    """Apply a driver's log to a fresh deal (which may know less), returning the violations."""
+    found: list[Violation] = []
+    for what, seat, card, kind, cards, carried in events:
+        if what == "play":
+            assert card is not None
+            found += state.play(seat, card)
+        elif what == "draw":
+            found += state.draw(seat, None)
+        else:
+            found += state.declare(seat, kind, cards, None, carried).violations
     return found

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from notation.cards import Card, full_pack
@@ -172,6 +172,7 @@ def _elsewhere(state: DealState) -> list[Card]:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
+    phases=[Phase.explicit, Phase.generate],  # a whole game per example: no shrinking
 )
 @given(
     variant=st.sampled_from(VARIANTS),

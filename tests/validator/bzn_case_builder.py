@@ -90,3 +90,67 @@ STRICT_A = ("KH", "8H", "7D", "8D", "9D", "7C", "8C", "9C", "JC")
 """A's nine cards for the strict play: two hearts, seven clubs and diamonds."""
 STRICT_B = ("9H", "AH", "7S", "8S", "9S", "TS", "JS", "TC", "AC")
 """B's nine cards for the strict play: two hearts (the nine and the ace), five spades, two clubs."""
+
+
+# --------------------------------------------------------------------------- the two-pack game
+TWO_PACK = Counter({rank + suit: 2 for suit in "SHDC" for rank in RANKS})
+"""Two piquet packs (bezique-guide.txt: 64 cards)."""
+
+TWO_PACK_TURNUP = "9C"
+"""The turn-up: clubs are trumps, and B, the loser of the last loose trick, draws it last."""
+TWO_PACK_A = ("7D", "8D", "9D", "JD", "QD", "KD", "8C", "7H")
+"""A's eight cards for the strict play (the last eight tricks)."""
+TWO_PACK_B = ("8H", "9H", "JH", "QH", "KH", "7S", "8S", TWO_PACK_TURNUP)
+"""B's eight cards for the strict play; the last is the turn-up, drawn at trick 24."""
+
+
+def two_pack_deal() -> list[str]:
+    """A whole two-pack deal (dealer B), every card known, with its last eight tricks.
+
+    As :func:`loose_prefix`: A leads a club or diamond to each of the 24 loose tricks and B
+    plays a spade or heart, so A wins them all (A's clubs are trumps; B never plays one), and
+    each plays first in, first out. A's loose cards are every club and diamond but the turn-up
+    and his final seven, B's every spade and heart but his final seven. Then the strict play:
+
+    25. A 7H, B must win (8H); 26. B 9H, A has no heart and must trump (8C);
+    27. A 7D, B has no diamond and must trump (9C); 28-32. B leads his hearts and spades and A,
+    with neither and no trump left, plays his diamonds; B wins the last trick.
+    """
+    final = [*TWO_PACK_A, *TWO_PACK_B]
+    left = Counter(TWO_PACK)
+    left.subtract(Counter(final))
+    a_pool: list[str] = []
+    b_pool: list[str] = []
+    while sum(left.values()):
+        for card in sorted(left):
+            if left[card] > 0:
+                (a_pool if card[-1] in "CD" else b_pool).append(card)
+                left[card] -= 1
+    assert len(a_pool) == 24 and len(b_pool) == 24
+    stock: list[str] = []
+    for k in range(16):
+        stock += [a_pool[8 + k], b_pool[8 + k]]
+    for a, b in zip(TWO_PACK_A, TWO_PACK_B[:-1], strict=False):
+        stock += [a, b]
+    stock.append(TWO_PACK_A[-1])
+    lines = [
+        "deal 1 dealer B",
+        "hand A " + " ".join(a_pool[:8]),
+        "hand B " + " ".join(b_pool[:8]),
+        "stock " + " ".join(stock),
+        f"turnup {TWO_PACK_TURNUP}",
+    ]
+    for n in range(1, 25):
+        lines.append(f"{n}. A {a_pool[n - 1]} B {b_pool[n - 1]}")
+        lines.append("  draw A ?, B ?")
+    lines += [
+        "25. A 7H B 8H",
+        "26. B 9H A 8C",
+        "27. A 7D B 9C",
+        "28. B JH A 8D",
+        "29. B QH A 9D",
+        "30. B KH A JD",
+        "31. B 7S A QD",
+        "32. B 8S A KD",
+    ]
+    return lines

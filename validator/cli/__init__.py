@@ -43,3 +43,7 @@ main.add_command(check_command)
 from validator.cli.simulate_command import simulate_command  # noqa: E402
 
 main.add_command(simulate_command)
+
+from validator.cli.adjudicate_command import adjudicate_command  # noqa: E402
+
+main.add_command(adjudicate_command)

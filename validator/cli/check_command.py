@@ -9,7 +9,9 @@ dependency), drawn on standard error.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -123,6 +125,16 @@ class _Printer:
                 f'{{"schema": "{SCHEMA}", "version": {SCHEMA_VERSION}, '
                 f'"laws": {json.dumps(laws)}, "results": [\n'
             )
+
+    def writes(self, outcome: Outcome) -> bool:
+        """Whether :meth:`outcome` writes anything for this outcome."""
+        if isinstance(outcome, FileDone):
+            return False
+        if self.fmt == "json":
+            return True
+        if self.quiet:
+            return False
+        return isinstance(outcome, FileProblem) or bool(outcome.findings or outcome.errors)
 
     def outcome(self, outcome: Outcome) -> None:
         if isinstance(outcome, FileDone):
@@ -241,8 +253,9 @@ def check_command(
     records are still checked. Files of any size are read in constant memory.
     """
     _check_laws(laws)
+    _stop_on_sigterm()
     out = sys.stdout
-    show_progress = (progress if progress is not None else sys.stderr.isatty()) and not quiet
+    show_progress = progress if progress is not None else (sys.stderr.isatty() and not quiet)
     bar = (
         _Progress(_total_size(paths), progress is True, sys.stdout.isatty())
         if show_progress
@@ -254,7 +267,7 @@ def check_command(
     def handle(outcome: Outcome) -> None:
         counts.add(outcome)
         if bar is not None:
-            has_text = not isinstance(outcome, FileDone)
+            has_text = printer.writes(outcome)
             if has_text:
                 bar.clear()
             printer.outcome(outcome)
@@ -270,11 +283,11 @@ def check_command(
         else:
             for outcome in _local_run(paths, jobs or default_jobs(), laws, batch_size):
                 handle(outcome)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if bar is not None:
             bar.close()
         click.echo("\ninterrupted", err=True)
-        raise click.exceptions.Exit(130) from None
+        raise click.exceptions.Exit(143 if isinstance(exc, _Terminated) else 130) from None
     except BatchError as exc:
         if bar is not None:
             bar.close()
@@ -291,6 +304,18 @@ def check_command(
             out.write(("\n" if counts.records and not quiet else "") + table + "\n")
             out.flush()
     raise click.exceptions.Exit(counts.exit_code)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception so that worker processes are shut down too."""
+
+
+def _stop_on_sigterm() -> None:
+    def stop(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    with contextlib.suppress(ValueError):  # not the main thread: leave the default
+        signal.signal(signal.SIGTERM, stop)
 
 
 def _run_dask(

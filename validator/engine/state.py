@@ -285,6 +285,7 @@ class DealState:
         self.seven_marked: dict[str, int] = dict.fromkeys(self.seats, 0)
         self.turnup_marked = False
         self.limits: dict[str, list[tuple[str, int, int]]] = {seat: [] for seat in self.seats}
+        self.ambiguous: dict[str, list[tuple[Copy, list[Pending]]]] = {s: [] for s in self.seats}
         if turnup is not None and turnup.rank == "7" and rules.seven_turned_up:
             self.melds[dealer] += rules.seven_turned_up
             self.turnup_marked = True
@@ -410,14 +411,12 @@ class DealState:
             self._seven_played(seat, card)
             return
         tabled = [c for c in table if c.card == card]
-        # A card lying on the table is taken from there, unless every tabled copy is held for a
-        # carried announcement and an unseen hand card may be another copy.
-        if tabled and (
-            self.unknown[seat] == 0
-            or not self.can_exist(card)
-            or not self._all_pending(seat, tabled)
-        ):
-            self._play_tabled(seat, tabled)
+        if tabled:
+            # A card lying on the table is taken from there: it keeps the pack count right. If an
+            # unseen hand card may have been another copy, remember it: a later declaration
+            # needing the tabled copy shows the card came from the hand (see _restore).
+            maybe_hand = self.unknown[seat] > 0 and self.can_exist(card)
+            self._play_tabled(seat, tabled, maybe_hand)
             return
         if self.unknown[seat] > 0:
             if not self.can_exist(card):
@@ -433,22 +432,12 @@ class DealState:
             self.seen[card] += 1
             self._freshen(seat, card)
             return
-        if tabled:
-            self._play_tabled(seat, tabled)
-            return
         out.append(
             self._v(
                 "P208", "play.held", seat, f"plays {card}, which is not in the hand or on the table"
             )
         )
         self.seen[card] += 1
-
-    def _all_pending(self, seat: str, tabled: list[Copy]) -> bool:
-        pending = self.pending[seat]
-        if not pending:
-            return False
-        held = {uid for p in pending for uid in p.uids}
-        return all(c.uid in held for c in tabled)
 
     def _seven_played(self, seat: str, card: Card) -> None:
         if self.seven_marked[seat] and card.rank == "7" and card.suit == self.trump:
@@ -471,20 +460,24 @@ class DealState:
             if group.whole and uid in group.uids:
                 group.whole = False
 
-    def _play_tabled(self, seat: str, tabled: list[Copy]) -> None:
+    def _play_tabled(self, seat: str, tabled: list[Copy], maybe_hand: bool = False) -> None:
         pend = self.pending[seat]
         pending_uids = {uid for p in pend for uid in p.uids}
         chosen = min(tabled, key=lambda c: (c.uid in pending_uids, -len(c.used)))
         self.table[seat].remove(chosen)
         self._break(seat, chosen.uid)
+        dropped: list[Pending] = []
         if chosen.uid in pending_uids:
             keep = []
             for p in pend:
                 if chosen.uid in p.uids:
                     self.lost[seat].append((p.kind, _sorted(p.cards)))
+                    dropped.append(p)
                 else:
                     keep.append(p)
             self.pending[seat] = keep
+        if maybe_hand:
+            self.ambiguous[seat].append((chosen, dropped))
 
     # ------------------------------------------------------------------ strict play
     def _best(self) -> Card:
@@ -645,6 +638,7 @@ class DealState:
                 self.lost[seat].append((p.kind, _sorted(p.cards)))
             self.pending[seat] = []
             self.groups[seat] = []
+            self.ambiguous[seat] = []
 
     # ------------------------------------------------------------------ draw
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
@@ -845,6 +839,7 @@ class DealState:
         out.extend(
             self._v(code, rule, seat, f"{kind} {_text(cards)}: {msg}") for code, rule, msg in faults
         )
+        from_table = self._restore_copies(seat, from_table)
         laid = self._lay(seat, from_hand)
         copies = from_table + laid
         trump_set = None
@@ -912,14 +907,30 @@ class DealState:
     def _choose(
         self, seat: str, kind: str, wanted: Counter[Card], pending: Pending | None
     ) -> tuple[list[tuple[str, str, str]], list[Copy], Counter[Card]] | None:
-        """The copies to use for a declaration: the assignment breaking fewest rules."""
+        """The copies to use for a declaration: the assignment breaking fewest rules.
+
+        Besides the tabled copies and the hand, a tabled copy taken for an earlier play while an
+        unseen hand card could have been played instead is a candidate too (``ambiguous``): it
+        costs an unseen hand card, like a card laid from the hand. The copies returned that are
+        not on the table are such candidates; :meth:`_meld` restores them.
+        """
         table = self.table[seat]
         hand = self.hand[seat]
         spare = self.unknown[seat]
+        virtual: dict[int, Copy] = {}
+        if spare and self.ambiguous[seat]:
+            fresh = self.rules.reform == "new-card"
+            for copy, _ in reversed(self.ambiguous[seat]):
+                if copy.card in wanted and self.can_exist(copy.card):
+                    taken = sum(1 for v in virtual.values() if v.card == copy.card)
+                    if taken < wanted[copy.card]:
+                        virtual[copy.uid] = Copy(copy.card, copy.uid) if fresh else copy
         per_card: list[list[tuple[tuple[Copy, ...], int]]] = []
         for card, need in wanted.items():
             tabled = [c for c in table if c.card == card]
-            in_hand = hand[card] + (min(spare, self.copies[card] - self.seen[card]) if spare else 0)
+            tabled += [v for v in virtual.values() if v.card == card]
+            free = self.copies[card] - self.seen[card]
+            in_hand = hand[card] + (min(spare, free) if spare else 0)
             options: list[tuple[tuple[Copy, ...], int]] = []
             for k in range(min(need, len(tabled)), -1, -1):
                 if need - k > in_hand:
@@ -929,7 +940,9 @@ class DealState:
             if not options:
                 return None
             per_card.append(options)
-        best: tuple[int, int, list[tuple[str, str, str]], list[Copy], Counter[Card]] | None = None
+        best: tuple[int, int, int, list[tuple[str, str, str]], list[Copy], Counter[Card]] | None = (
+            None
+        )
         cards = list(wanted)
         for assignment in itertools.product(*per_card):
             from_table = [c for combo, _ in assignment for c in combo]
@@ -937,17 +950,55 @@ class DealState:
             for card, (_, n) in zip(cards, assignment, strict=True):
                 if n:
                     from_hand[card] = n
-            if sum(max(0, n - hand[c]) for c, n in from_hand.items()) > spare:
+            restores = [c for c in from_table if c.uid in virtual]
+            unseen = sum(max(0, n - hand[c]) for c, n in from_hand.items())
+            if unseen + len(restores) > spare:
+                continue
+            if restores and any(
+                sum(1 for r in restores if r.card == card) + max(0, from_hand[card] - hand[card])
+                > self.copies[card] - self.seen[card]
+                for card in wanted
+            ):
                 continue
             faults = self._model_faults(seat, kind, from_table, from_hand, pending)
-            rank = (len(faults), sum(from_hand.values()))
-            if best is None or rank < best[:2]:
-                best = (rank[0], rank[1], faults, from_table, from_hand)
-                if not faults and not from_hand:
+            # fewest faults, then fewest cards not already tabled, then fewest guesses about
+            # unseen cards (a known hand card before an unseen one or a re-read play)
+            rank = (len(faults), sum(from_hand.values()) + len(restores), unseen + len(restores))
+            if best is None or rank < best[:3]:
+                best = (*rank, faults, from_table, from_hand)
+                if not faults and not rank[1]:
                     break
         if best is None:
             return None
-        return best[2], best[3], best[4]
+        return best[3], best[4], best[5]
+
+    def _restore_copies(self, seat: str, copies: list[Copy]) -> list[Copy]:
+        """Put back on the table the candidates :meth:`_choose` picked that are not there.
+
+        The earlier play is read as a play from the unseen hand: that card is now known, and
+        the tabled copy, with the carried announcements it lost, lies on the table again.
+        """
+        on_table = {c.uid for c in self.table[seat]}
+        out: list[Copy] = []
+        for copy in copies:
+            if copy.uid in on_table:
+                out.append(copy)
+                continue
+            entry = next(e for e in self.ambiguous[seat] if e[0].uid == copy.uid)
+            self.ambiguous[seat].remove(entry)
+            original, dropped = entry
+            self.unknown[seat] -= 1
+            self.seen[original.card] += 1
+            if self.rules.reform == "new-card":
+                original.freshen()
+            self.table[seat].append(original)
+            for p in dropped:
+                lost = (p.kind, _sorted(p.cards))
+                if lost in self.lost[seat]:
+                    self.lost[seat].remove(lost)
+                self.pending[seat].append(p)
+            out.append(original)
+        return out
 
     def _model_faults(
         self,
