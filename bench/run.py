@@ -231,9 +231,13 @@ def run_check(
     for thread in threads:
         thread.join()
     max_rss_kb = None
+    cpu = None
     if time_bin:
-        match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", report.read_text())
+        text = report.read_text()
+        match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
         max_rss_kb = int(match.group(1)) if match else None
+        times = re.findall(r"(?:User|System) time \(seconds\): ([0-9.]+)", text)
+        cpu = round(sum(float(t) for t in times), 2) if times else None
     report.unlink(missing_ok=True)
     checked = [line for line in progress if line.startswith("checked ")]
     return {
@@ -242,6 +246,7 @@ def run_check(
         "completed": completed,
         "last_progress": checked[-1] if checked else None,
         "wall_s": round(wall, 2),
+        "cpu_s_all_processes": cpu,
         "max_rss_mb_one_process": None if max_rss_kb is None else round(max_rss_kb / 1024, 1),
         "peak_rss_mb_all_processes": round(peak_tree / 2**20, 1) if sample else None,
     }
@@ -256,6 +261,33 @@ def _terminate_check(pid: int) -> None:
         targets = [c for c in proc.children() if "validator.cli" in " ".join(c.cmdline())]
         for target in targets or [proc]:
             target.terminate()
+
+
+def _burn(count: int) -> int:
+    total = 0
+    for i in range(count):
+        total += i * i
+    return total
+
+
+def parallel_control(count: int = 10_000_000) -> float:
+    """The speed-up two processes get on a pure CPU loop right now: what the machine allows.
+
+    On a machine other work is using, 2 jobs cannot be 2 times as fast; this control, taken
+    next to the ``--jobs`` runs, says how much parallelism there was to be had.
+    """
+    import multiprocessing
+
+    start = time.perf_counter()
+    _burn(count)
+    _burn(count)
+    serial = time.perf_counter() - start
+    context = multiprocessing.get_context("fork")
+    start = time.perf_counter()
+    with context.Pool(2) as pool:
+        pool.map(_burn, [count, count])
+    parallel = time.perf_counter() - start
+    return round(serial / parallel, 2)
 
 
 def repeat_to(text: str, path: Path, size: int) -> int:
@@ -284,9 +316,12 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument(
         "--big-limit", type=float, default=None, help="stop the big run after this many seconds"
     )
+    parser.add_argument("--jobs-only", action="store_true", help="only measure 1 and 2 jobs again")
     parser.add_argument("--records", type=int, default=None, help="records in the corpus")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(list(argv) if argv is not None else None)
+    if args.jobs_only:
+        return jobs_only(args.quick)
     records_wanted = args.records or (60 if args.quick else 400)
     minimum = 0.5 if args.quick else 3.0
     OUT.mkdir(parents=True, exist_ok=True)
@@ -409,16 +444,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     stats.sort_stats("cumulative").print_stats(40)
     (OUT / "profile.txt").write_text(stream.getvalue(), encoding="utf-8")
 
-    # 1 and 2 jobs over the same file, as a user runs `bezique check`
-    jobs_file = OUT / "jobs.bzn"
-    jobs_records = repeat_to(corpus, jobs_file, (2 if args.quick else 8) * len(corpus.encode()))
-    print(f"bezique check on {jobs_records} records with 1 and 2 jobs...")
-    one = run_check(jobs_file, 1)
-    two = run_check(jobs_file, 2)
-    ratios["speedup_2_jobs"] = round(one["wall_s"] / two["wall_s"], 2)
-    print(f"  --jobs 1: {one['wall_s']} s, --jobs 2: {two['wall_s']} s")
-    results["jobs"] = {"records": jobs_records, "runs": [one, two]}
-    jobs_file.unlink()
+    results["jobs"], ratios["speedup_2_jobs"] = measure_jobs(corpus, args.quick)
 
     if args.big:
         with tempfile.TemporaryDirectory(prefix="bezique-big-") as folder:
@@ -445,6 +471,45 @@ def main(argv: Iterable[str] | None = None) -> int:
     return 0
 
 
+def measure_jobs(corpus: str, quick: bool) -> tuple[dict[str, Any], float]:
+    """Wall time of `bezique check` with 1 and 2 jobs on the corpus repeated, and a control."""
+    jobs_file = OUT / "jobs.bzn"
+    jobs_records = repeat_to(corpus, jobs_file, (2 if quick else 8) * len(corpus.encode()))
+    print(f"bezique check on {jobs_records} records with 1 and 2 jobs...")
+    control_before = parallel_control()
+    one = run_check(jobs_file, 1)
+    two = run_check(jobs_file, 2)
+    control_after = parallel_control()
+    jobs_file.unlink()
+    speedup = round(one["wall_s"] / two["wall_s"], 2)
+    print(
+        f"  --jobs 1: {one['wall_s']} s, --jobs 2: {two['wall_s']} s; a pure CPU loop on 2 "
+        f"processes got {control_before}x before and {control_after}x after"
+    )
+    report = {
+        "records": jobs_records,
+        "runs": [one, two],
+        "cpu_loop_speedup_2_processes": [control_before, control_after],
+        "load_average": os.getloadavg(),
+    }
+    return report, speedup
+
+
+def jobs_only(quick: bool) -> int:
+    """Measure the 1-to-2 jobs speed-up again (on a quieter machine) into results.json."""
+    corpus_path = OUT / "corpus.bzn"
+    results_path = OUT / "results.json"
+    if not corpus_path.exists() or not results_path.exists():
+        print("run `python bench/run.py` first: --jobs-only re-measures its corpus")
+        return 2
+    results = json.loads(results_path.read_text(encoding="utf-8"))
+    corpus = corpus_path.read_text(encoding="utf-8")
+    results["jobs"], results["ratios"]["speedup_2_jobs"] = measure_jobs(corpus, quick)
+    results_path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    _print_table(results)
+    return 0
+
+
 def _print_table(results: dict[str, Any]) -> None:
     info = results["machine"]
     print()
@@ -458,6 +523,8 @@ def _print_table(results: dict[str, Any]) -> None:
             f"bezique check --jobs {run['jobs']}: {run['wall_s']} s for "
             f"{results['jobs']['records']} records (exit {run['exit_code']})"
         )
+    control = results["jobs"]["cpu_loop_speedup_2_processes"]
+    print(f"control: a pure CPU loop on 2 processes was {control[0]}x / {control[1]}x as fast")
     if "big" in results:
         for run in results["big"]["runs"]:
             print(

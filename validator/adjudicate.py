@@ -10,7 +10,8 @@ versioned JSON form of ``docs/adjudicate.md``) write it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,12 @@ from notation.model import Record
 from validator.engine import RuleSet
 from validator.laws import Laws, LawsError, load_laws
 from validator.replay import Finding, Remedy, Replay
-from validator.replayer import DealDetail, replay_with_details
+from validator.replayer import (
+    DealDetail,
+    ReplayDetails,
+    replay_with_details,
+    sitting_findings,
+)
 
 SCHEMA = "bezique-adjudication"
 """Name of the JSON form of a ruling (``docs/adjudicate.md``)."""
@@ -98,6 +104,42 @@ def adjudicate(
 ) -> Ruling:
     """Rule on ``record`` under ``laws`` (default: its Laws tag, then the English laws)."""
     details = replay_with_details(record, laws=laws, ruleset=ruleset, source=source, steps=False)
+    return _ruling(details, laws, index)
+
+
+def adjudicate_sitting(
+    records: Iterable[tuple[int, Record]],
+    *,
+    laws: Laws | str | Path | None = None,
+    source: str | None = None,
+) -> list[Ruling]:
+    """Rule on the records of a sitting, each replayed once, numbered as given.
+
+    Besides each record's own irregularities, a chouette's rotation is checked over the records
+    in order (S506, rubicon-bezique-laws.txt, Chouette Bézique); a game played by the wrong
+    adversary is an irregularity of that game's record.
+    """
+    all_details = [
+        (index, replay_with_details(record, laws=laws, source=source, steps=False))
+        for index, record in records
+    ]
+    rulings = [_ruling(details, laws, index) for index, details in all_details]
+    replays = [details.replay for _, details in all_details]
+    for finding in sitting_findings(replays, laws):
+        for position, replayed in enumerate(replays):
+            tag_line = next(
+                (t.pos.line for t in replayed.record.tags if t.name == "Chouette" and t.pos),
+                None,
+            )
+            if tag_line is not None and tag_line == finding.location.line:
+                ruling = rulings[position]
+                extra = (*ruling.record_irregularities, Irregularity(finding))
+                rulings[position] = replace(ruling, record_irregularities=extra)
+                break
+    return rulings
+
+
+def _ruling(details: ReplayDetails, laws: Laws | str | Path | None, index: int) -> Ruling:
     replayed = details.replay
     chosen = laws if isinstance(laws, Laws) else _laws_named(replayed.laws, laws)
     deals = tuple(

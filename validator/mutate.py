@@ -26,7 +26,6 @@ from typing import Final
 
 from notation.cards import RANKS, SUITS, Card
 from notation.model import (
-    Combination,
     Deal,
     DealScore,
     Declaration,
@@ -42,6 +41,7 @@ from validator.engine import DealState, RuleSet
 from validator.simulate import ruleset
 
 COURTS: Final = frozenset("KQJ")
+SPECIAL_KINDS: Final = frozenset({"seven", "exchange", "carte-blanche", "last-trick"})
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,9 @@ CONSEQUENCES: Final = {
     "new-card": (
         "A406",
         "where a declaration must add a card from the hand (two-pack, three-handed), a lower "
-        "combination made wholly of cards on the table breaks that rule too",
+        "combination made wholly of cards on the table breaks that rule too; and where the "
+        "lower combination was scored with these cards before the higher one, declaring it "
+        "again re-uses them",
     ),
     "held-card": (
         "P205 P206",
@@ -96,11 +98,12 @@ CONSEQUENCES: Final = {
         "holding a card it should have played",
     ),
     "short-hand": (
-        "W301 W302 W303 W305 W306 P201 P205 P206 P208 P209 A401 A402 A405 A406 A408 A413 "
+        "W301 W302 W303 W305 W306 P201 P205 P206 P208 P209 A401 A402 A405 A406 A408 A412 A413 "
         "S501 S502 S503 S504 S505 S507",
         "a seat a card short (or long) after a missed or double draw: the stock's order shifts "
         "for the rest of the deal, the card not drawn is later played or shown by a seat that "
-        "does not hold it, the strict play finds hands other than the record's, and the last "
+        "does not hold it (and a marriage that fails makes no trumps), the strict play finds "
+        "hands other than the record's, and the last "
         "trick and the deal's score follow; all in the same deal, at or after the fault",
     ),
 }
@@ -730,26 +733,47 @@ def declared_after_drawing(record: Record, rng: random.Random) -> Mutation | Non
 
 
 def two_for_one_trick(record: Record, rng: random.Random) -> Mutation | None:
-    """A404: a combination carried with a declaration scored at once, in the same trick, as a
-    second declaration (a carried one that the seat never scores later)."""
-    index = _deal_index(record, rng)
-    deal = record.deals[index]
-    choices: list[tuple[int, Declaration, Combination]] = []
-    for i, trick in enumerate(deal.tricks):
-        for decl in trick.declarations():
-            later = _declared_later(deal, decl.seat, i)
-            for carried in decl.carried:
-                if not later & set(carried.cards):
-                    choices.append((i, decl, carried))
+    """A404: a second declaration for one trick: a combination carried with the first scored
+    at once (one the seat never scores later), or, where the seven counts as a declaration,
+    the seven of trumps shown after a combination by a seat that holds it unshown."""
+    choices: list[tuple[int, int, Declaration, Declaration]] = []
+    rules = _rules(record)
+    for index, deal in enumerate(record.deals):
+        for i, trick in enumerate(deal.tricks):
+            for decl in trick.declarations():
+                later = _declared_later(deal, decl.seat, i)
+                for carried in decl.carried:
+                    if not later & set(carried.cards):
+                        second = Declaration(decl.seat, carried.kind, carried.cards, carried.score)
+                        choices.append((index, i, decl, second))
+    if not choices and rules.seven_value is not None and rules.seven_counts_as_declaration:
+        index = _deal_index(record, rng)
+        deal = record.deals[index]
+        for view in ledger(record, index):
+            trick = deal.tricks[view.index]
+            decls = [d for d in trick.declarations() if d.kind not in SPECIAL_KINDS]
+            if view.phase != "loose" or not decls or view.trump is None:
+                continue
+            seat = decls[0].seat
+            seven = Card("7", view.trump)
+            if not view.hand_after[seat][seven] or any(
+                d.seat == seat and d.kind in ("seven", "exchange")
+                for t in deal.tricks
+                for d in t.declarations()
+            ):
+                continue
+            second = Declaration(seat, "seven", (seven,), rules.seven_value)
+            choices.append((index, view.index, decls[0], second))
     if not choices:
         return None
-    at, first, carried = rng.choice(choices)
+    index, at, first, second = rng.choice(choices)
+    deal = record.deals[index]
     trick = deal.tricks[at]
-    rest = tuple(c for c in first.carried if c is not carried)
-    second = Declaration(first.seat, carried.kind, carried.cards, carried.score)
     events = list(trick.events)
     k = events.index(first)
-    events[k] = replace(first, carried=rest)
+    if second.kind != "seven":
+        rest = tuple(c for c in first.carried if c.cards != second.cards or c.kind != second.kind)
+        events[k] = replace(first, carried=rest)
     events.insert(k + 1, second)
     new = _with_deal(record, index, _with_trick(deal, at, replace(trick, events=tuple(events))))
     new = _add_points(new, index, first.seat, second.score)
@@ -821,6 +845,13 @@ def _redeclare(record: Record, rng: random.Random, code: str) -> Mutation | None
     rules = _rules(record)
     for view, decl in choices:
         kind = decl.kind if code == "A406" else lower[decl.kind]
+        # the lower one scored first with these cards (a ladder): declaring it again re-uses
+        # them, A406 as well
+        again = code == "A407" and any(
+            d.seat == decl.seat and d.kind == kind and set(d.cards) & set(decl.cards)
+            for t in deal.tricks[: view.index]
+            for d in t.declarations()
+        )
         cards: tuple[Card, ...] = decl.cards
         if code == "A407":
             if kind == "marriage":
@@ -852,7 +883,7 @@ def _redeclare(record: Record, rng: random.Random, code: str) -> Mutation | None
             new_decl = Declaration(decl.seat, kind, cards, value)
             what = "the same cards again" if code == "A406" else "a lower combination"
             new, planted = _add_declaration(record, index, later, new_decl, code, what)
-            if code == "A407" and rules.new_card_from_hand:
+            if code == "A407" and (rules.new_card_from_hand or again):
                 planted = replace(planted, consequences=planted.consequences | {"A406"})
             return new, planted
     return None

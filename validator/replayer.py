@@ -34,6 +34,7 @@ The driver knows the record model and the rules, never the syntax.
 from __future__ import annotations
 
 import re
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -65,6 +66,7 @@ from validator.engine.settlement import (
     settle_deal,
     settle_game,
 )
+from validator.house_rules import HouseRulesError, merge_overrides, overrides_from_tag
 from validator.laws import (
     CorrectedDeal,
     Laws,
@@ -133,9 +135,34 @@ KNOWN_MARKS = frozenset(
 
 
 def load_ruleset(name_or_path: str | Path, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-    """A rule set by bundled name (also the Variant tag's aliases) or by path."""
+    """A rule set by bundled name (also the Variant tag's aliases) or by path.
+
+    Rule sets are frozen, so one loaded for a (name, overrides) pair serves every record that
+    asks for it again: a batch of a million records reads each YAML file once.
+    """
     name = VARIANT_ALIASES.get(str(name_or_path).lower(), str(name_or_path))
-    return _load_ruleset(name, overrides)
+    key = (name, json.dumps(overrides or {}, sort_keys=True, default=str))
+    cached = _RULESETS.get(key)
+    if cached is None:
+        cached = _load_ruleset(name, overrides)
+        if len(_RULESETS) < 256:
+            _RULESETS[key] = cached
+    return cached
+
+
+def load_laws_cached(name_or_path: str | Path) -> Laws:
+    """A code of laws by name or path, read once per process (see :func:`load_ruleset`)."""
+    key = str(name_or_path)
+    cached = _LAWS.get(key)
+    if cached is None:
+        cached = load_laws(name_or_path)
+        if len(_LAWS) < 64:
+            _LAWS[key] = cached
+    return cached
+
+
+_RULESETS: dict[tuple[str, str], RuleSet] = {}
+_LAWS: dict[str, Laws] = {}
 
 
 # --------------------------------------------------------------------------- raw findings
@@ -171,6 +198,8 @@ class _Raw:
     fault_trick: int | None = None
     """The trick of the fault itself when a later play reveals it (P207)."""
     elected_by: str | None = None
+    marked: bool = False
+    """Reported on the table's word (a mark the replay cannot check)."""
 
 
 @dataclass(slots=True)
@@ -367,6 +396,8 @@ class _DealWalker:
             subject = f"{v.seat} " if v.seat else ""
             if self.ctx.unfinished and v.code == "P209" and "ends before" in v.message:
                 continue
+            if v.code == "P207" and self._confirms_marked_revoke(v):
+                continue
             raw = self.raw_finding(
                 v.code, v.seat, subject + v.message, line, col, v.rule, self.trick_no, **facts
             )
@@ -542,6 +573,19 @@ class _DealWalker:
             elif upper == "R" and not codes & STRICT_CODES:
                 self.revoke_mark(play.seat, str(play.card), phase, hidden, second, *where)
 
+    def _confirms_marked_revoke(self, v: Violation) -> bool:
+        """Whether a revoke found by a later play (P207) is one the table already marked."""
+        match = _AT_TRICK.search(v.message)
+        if match is None:
+            return False
+        trick = int(match.group(1))
+        for raw in self.raw:
+            if raw.code == "P205" and raw.seat == v.seat and raw.trick == trick and raw.marked:
+                if "confirmed" not in raw.message:
+                    raw.message += f"; confirmed by a later play ({v.message})"
+                return True
+        return False
+
     def revoke_mark(
         self,
         seat: str,
@@ -563,7 +607,7 @@ class _DealWalker:
                 "R001", seat, f"{seat} {card} is marked as a revoke (^R), but {why}", line, col
             )
         elif hidden:
-            self.raw_finding(
+            raw = self.raw_finding(
                 "P205",
                 seat,
                 f"{seat} {card} is marked as a revoke at the table (the record does not show "
@@ -571,7 +615,12 @@ class _DealWalker:
                 line,
                 col,
                 rule="play.strict-follow",
+                marked=True,
+                fault_trick=self.trick_no,
             )
+            before = self.before_trick.get(self.trick_no or -1)
+            if before is not None:
+                raw.scores, raw.brisques = dict(before[0]), dict(before[1])
         else:
             self.raw_finding(
                 "R001",
@@ -864,6 +913,7 @@ class _DealWalker:
             seat: outcome.scores[seat] + self.marked_delta.get(seat, 0) for seat in self.ctx.seats
         }
         claimed = self.deal.score
+        before = len(self.raw)
         if claimed is not None:
             where_line, where_col = _line(claimed.pos), _col(claimed.pos)
             for seat, points in claimed.scores:
@@ -890,6 +940,8 @@ class _DealWalker:
                         claimed=count,
                         correct=outcome.brisques[seat],
                     )
+        for raw in self.raw[before:]:
+            raw.trick = None  # a claim of the deal's end belongs to no trick
         if self.ctx.keep_steps:
             parts = ", ".join(f"{s} {p}" for s, p in self.marked.items())
             line = _line(claimed.pos) if claimed is not None else None
@@ -1238,10 +1290,10 @@ def _resolve_laws(
         tag = record.tag("Laws")
         wanted = tag.strip().lower() if tag else DEFAULT_LAWS
     try:
-        return load_laws(wanted)
+        return load_laws_cached(wanted)
     except LawsError as exc:
         problems.append(("R001", f"laws {str(wanted)!r} cannot be used ({exc}); English applied"))
-        return load_laws(DEFAULT_LAWS)
+        return load_laws_cached(DEFAULT_LAWS)
 
 
 def _resolve_rules(
@@ -1260,8 +1312,16 @@ def _resolve_rules(
         if not tag:
             problems.append(("R001", f"no Variant tag: the {DEFAULT_VARIANT} rules applied"))
         wanted = tag.strip().lower() if tag else DEFAULT_VARIANT
-    if (record.tag("Brisques") or "").strip().lower() in ("no", "none", "off"):
-        overrides["no_brisques"] = True
+    try:
+        house = overrides_from_tag(record.tag("HouseRules"))
+    except HouseRulesError as exc:
+        problems.append(("R001", f"the HouseRules tag cannot be used: {exc}"))
+        house = {}
+    if house:
+        try:
+            return load_ruleset(wanted, merge_overrides(overrides, house))
+        except RuleSetError as exc:
+            problems.append(("R001", f"the HouseRules tag cannot be used: {exc}"))
     try:
         return load_ruleset(wanted, overrides)
     except RuleSetError as exc:

@@ -264,8 +264,9 @@ class GreedyPlayer(_Player):
         trump = state.trump
         keep = {c: _keep_value(c, trump, self.rules) for c in legal}
         pending = {c for _, cards in state.pending_announcements(seat) for c in cards}
+        careless = self.rng.random() < 0.1  # now and then an announcement is given up
         for card in pending:
-            if card in keep:
+            if card in keep and not careless:
                 keep[card] += 20
         order = sorted(legal, key=lambda c: (keep[c], RANKS.index(c.rank) * -1, str(c)))
         if state.phase == "strict":

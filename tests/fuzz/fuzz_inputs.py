@@ -14,6 +14,7 @@ means to raise (a ``ValueError`` subclass defined in ``notation`` or ``validator
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 from notation.parser import parse_record_collecting
@@ -21,18 +22,23 @@ from notation.writer import write_record
 from validator.replayer import replay
 from validator.simulate import VARIANTS, simulate_game
 
-ALPHABET = (
-    "ATKQJ987SHDC?!$^{}[]();.,-_\"\\ \t\n0123456789abcdefghijklmnopqrstuvwxyz"
-    "♠♥♦♣♤♡♢♧\r\ufeff"
+ALPHABET = 'ATKQJ987SHDC?!$^{}[]();.,-_"\\ \t\n0123456789abcdefghijklmnopqrstuvwxyz♠♥♦♣♤♡♢♧\r\ufeff'
+WORDS = (
+    "deal dealer cut hand stock turnup draw score brisques total carry ... A B C D E QS JD 10H "
+    "7C XX ? ! ?? !? $12 ^L ^R ^exposed ^too-many ^elect ^challenge {c} ( ) marriage bezique "
+    "double-bezique carte-blanche seven exchange last-trick aces 1. 99. 0. -5 "
+    "999999999999999999999 ] ["
 )
 TOKENS = (
-    "deal", "dealer", "cut", "hand", "stock", "turnup", "draw", "score", "brisques", "total",
-    "carry", "...", "A", "B", "C", "D", "E", "QS", "JD", "10H", "7C", "XX", "?", "!", "??",
-    "!?", "$12", "^L", "^R", "^exposed", "^too-many", "^elect", "^challenge", "{c}", "; x",
-    "(", ")", "[Result \"A 100\"]", "[Variant \"rubicon\"]", "[Variant \"piquet\"]",
-    "[Laws \"french\"]", "[Target \"300\"]", "marriage", "bezique", "double-bezique",
-    "carte-blanche", "seven", "exchange", "last-trick", "aces", "1.", "99.", "0.", "-5",
-    "999999999999999999999", "\"", "\\", "]", "[",
+    *WORDS.split(" "),
+    "; x",
+    '[Result "A 100"]',
+    '[Variant "rubicon"]',
+    '[Variant "piquet"]',
+    '[Laws "french"]',
+    '[Target "300"]',
+    '"',
+    "\\",
 )
 
 
@@ -58,8 +64,34 @@ def _head(text: str, rng: random.Random) -> str:
     return "\n".join(lines[: rng.randint(8, 60)])
 
 
+CARD_RE = re.compile(r"\b[ATKQJ987][SHDC]\b")
+SEAT_RE = re.compile(r"\b[ABC]\b")
+NUMBER_RE = re.compile(r"\b[0-9]+\b")
+
+
+def bend(text: str, rng: random.Random) -> str:
+    """One edit that keeps the syntax: a card, a seat or a number changed for another."""
+    kind = rng.randrange(3)
+    pattern = (CARD_RE, SEAT_RE, NUMBER_RE)[kind]
+    found = list(pattern.finditer(text))
+    if not found:
+        return text
+    match = rng.choice(found)
+    if kind == 0:
+        new = rng.choice("ATKQJ987") + rng.choice("SHDC")
+    elif kind == 1:
+        new = rng.choice("ABC")
+    else:
+        new = str(rng.choice((0, 1, 7, 10, 40, 500, 10**9, int(match.group()) + 10)))
+    return text[: match.start()] + new + text[match.end() :]
+
+
 def mutate_text(text: str, rng: random.Random) -> str:
     """One to four grammar-aware edits of a text (line and token level)."""
+    if rng.random() < 0.6:
+        for _ in range(rng.randint(1, 3)):
+            text = bend(text, rng)
+        return text
     lines = text.split("\n")
     for _ in range(rng.randint(1, 4)):
         if not lines:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from validator.simulate import VARIANTS, SimulatedGame, simulate_game
+from validator.simulate import SimulatedGame, simulate_game
 
 GAMES_PER_VARIANT = {
     "two-pack": 400,
@@ -34,9 +34,7 @@ class PoolGame:
     @property
     def how(self) -> str:
         g = self.game
-        return (
-            f"simulate_game({g.variant!r}, {g.seed}, {g.player!r}, laws={self.laws!r})"
-        )
+        return f"simulate_game({g.variant!r}, {g.seed}, {g.player!r}, laws={self.laws!r})"
 
 
 def pool_size(variant: str) -> int:

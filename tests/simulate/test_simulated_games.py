@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from sim_pool import LAWS, Pool
 
 from notation.cards import Card, full_pack
 from notation.parser import parse_record
@@ -21,8 +22,6 @@ from notation.writer import write_record
 from validator.engine import DealState
 from validator.replayer import replay
 from validator.simulate import PLAYERS, VARIANTS, Features, ruleset, simulate_game
-
-from sim_pool import LAWS, Pool
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -33,7 +32,9 @@ def test_every_simulated_game_validates_with_no_finding(pool: Pool, variant: str
     for entry in games:
         text = write_record(entry.game.record)
         result = replay(parse_record(text), steps=False)
-        found = [(f.code, f.location.deal, f.location.trick, f.message) for f in result.all_findings()]
+        found = [
+            (f.code, f.location.deal, f.location.trick, f.message) for f in result.all_findings()
+        ]
         if found:
             dirty.append((entry.how, found[:3]))
         # the Result tag is the settlement's, and the replay settles the same game
@@ -140,11 +141,7 @@ class InvariantChecker:
             assert state.brisques[seat] == won
         out = sum(n for card, n in state.card_census().items() if card.rank in "AT")
         won_all = sum(state.brisques.values())
-        assert out - won_all == sum(
-            1
-            for card in _elsewhere(state)
-            if card.rank in "AT"
-        )
+        assert out - won_all == sum(1 for card in _elsewhere(state) if card.rank in "AT")
         assert out == self.brisques_in_pack
         # the score is the sum of what was scored
         assert state.melds == dict(scored)

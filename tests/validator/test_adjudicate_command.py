@@ -175,3 +175,17 @@ def test_help_has_examples() -> None:
     assert result.exit_code == 0
     assert "bezique adjudicate dispute.bzn --format json" in result.stdout
     assert "Exit status" in result.stdout
+
+
+def test_chouette_rotation_over_the_file(tmp_path: Path) -> None:
+    # Two games the chouette player A wins against the same Ben: Ben should have given way
+    # (rubicon-bezique-laws.txt, Chouette Bézique). The second game's ruling says so.
+    from test_replay_cases import _chouette_game
+
+    text = _chouette_game(1, "Cole, Ben") + "\n" + _chouette_game(2, "Cole, Ben")
+    code, out, _ = _run(tmp_path, text, "--format", "json")
+    assert code == 1
+    first, second = json.loads(out)["rulings"]
+    assert first["record_irregularities"] == []
+    assert [i["code"] for i in second["record_irregularities"]] == ["S506"]
+    assert second["rulings_made"] == 1

@@ -204,3 +204,26 @@ def test_sample_records_replay_clean(name: str, index: int) -> None:
     assert not isinstance(record, Exception), record
     replayed = replay(record, source=name)
     assert [(f.code, f.location.line, f.message) for f in replayed.all_findings()] == []
+
+
+# ---------------------------------------------------------------------- the laws' own rules
+def test_draw_order_follows_the_laws() -> None:
+    # B wins trick 1 (8D over 7D) and draws first: right under the English laws ("he draws one
+    # card ... His adversary then draws the next"), wrong under the French, where the pone (A)
+    # always draws first (foster-1914-ordinary-bezique.txt).
+    lines = [RUBICON, "deal 1 dealer B", "1. A 7D B 8D", "draw B ?, A ?"]
+    assert _findings(lines, "english") == []
+    assert _brief(_findings(lines, "french")) == [("W303", "B", 4, 6)]
+
+
+def test_an_event_by_a_seat_not_in_the_game_is_reported_not_raised() -> None:
+    lines = [RUBICON, "deal 1 dealer B", "1. A 7D B 9C", "draw C ?", "^too-many C"]
+    assert _brief(_findings(lines)) == [("R001", "C", 4, 6), ("R001", "C", 5, 1)]
+
+
+def test_marked_revoke_confirmed_later_is_one_finding() -> None:
+    # The table marks B's 7S a revoke; the replay, without hands, confirms it at trick 57 when B
+    # plays AH: one finding, at the mark (line 113), not a second P207.
+    found = _findings([*STRICT_PLAYS, "56. A KH B 7S^R", "57. A 8H B AH"])
+    assert _brief(found) == [("P205", "B", 113, 10)]
+    assert "confirmed by a later play" in found[0].message

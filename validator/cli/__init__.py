@@ -47,3 +47,7 @@ main.add_command(simulate_command)
 from validator.cli.adjudicate_command import adjudicate_command  # noqa: E402
 
 main.add_command(adjudicate_command)
+
+from validator.cli.sitting_command import sitting_command  # noqa: E402
+
+main.add_command(sitting_command)

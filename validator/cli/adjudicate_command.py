@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import click
+
+if TYPE_CHECKING:
+    from notation.model import Record
 
 _EXAMPLES = """
 \b
@@ -27,7 +31,7 @@ Exit status: 0 nothing to rule, 1 rulings made, 2 the file or a record cannot be
 """
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     raise click.exceptions.Exit(2)
 
@@ -62,7 +66,7 @@ def adjudicate_command(file: Path, laws: str | None, fmt: str, record_number: in
     from notation import NotationError, read_records
     from validator.adjudicate import (
         Ruling,
-        adjudicate,
+        adjudicate_sitting,
         render_markdown,
         render_text,
         rulings_document,
@@ -76,7 +80,7 @@ def adjudicate_command(file: Path, laws: str | None, fmt: str, record_number: in
             raise click.UsageError(f"--laws: {exc}") from None
     if not file.exists():
         _fail(f"{file}: no such file")
-    rulings: list[Ruling] = []
+    records: list[tuple[int, Record]] = []
     errors: list[str] = []
     index = 0
     broken: object = None
@@ -93,7 +97,8 @@ def adjudicate_command(file: Path, laws: str | None, fmt: str, record_number: in
                 continue
             index += 1
             if record_number is None or index == record_number:
-                rulings.append(adjudicate(item, laws=laws, source=str(file), index=index))
+                records.append((index, item))
+        rulings: list[Ruling] = adjudicate_sitting(records, laws=laws, source=str(file))
     except (OSError, ValueError) as exc:
         _fail(f"{file}: {exc}")
     if record_number is not None and not rulings and not errors:

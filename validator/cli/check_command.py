@@ -14,7 +14,7 @@ import json
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import IO, Any
 
 import click
@@ -28,6 +28,7 @@ from validator.batch import (
     FileProblem,
     Outcome,
     RecordResult,
+    Target,
     check_items,
     default_jobs,
     expand_paths,
@@ -120,7 +121,7 @@ class _Printer:
         self.quiet = quiet
         self.out = out
         self.first = True
-        if fmt == "json":
+        if fmt == "json" and not quiet:
             out.write(
                 f'{{"schema": "{SCHEMA}", "version": {SCHEMA_VERSION}, '
                 f'"laws": {json.dumps(laws)}, "results": [\n'
@@ -128,22 +129,18 @@ class _Printer:
 
     def writes(self, outcome: Outcome) -> bool:
         """Whether :meth:`outcome` writes anything for this outcome."""
-        if isinstance(outcome, FileDone):
+        if isinstance(outcome, FileDone) or self.quiet:
             return False
         if self.fmt == "json":
             return True
-        if self.quiet:
-            return False
         return isinstance(outcome, FileProblem) or bool(outcome.findings or outcome.errors)
 
     def outcome(self, outcome: Outcome) -> None:
-        if isinstance(outcome, FileDone):
+        if isinstance(outcome, FileDone) or self.quiet:
             return
         if self.fmt == "json":
             self.out.write(("" if self.first else ",\n") + json.dumps(outcome.to_dict()))
             self.first = False
-            return
-        if self.quiet:
             return
         if isinstance(outcome, FileProblem):
             self.out.write(f"{outcome}\n")
@@ -152,7 +149,7 @@ class _Printer:
                 self.out.write(line + "\n")
 
     def finish(self, summary: CheckSummary) -> None:
-        if self.fmt == "json":
+        if self.fmt == "json" and not self.quiet:
             self.out.write(f'\n], "summary": {json.dumps(summary.to_dict())}}}\n')
         self.out.flush()
 
@@ -163,16 +160,9 @@ def _summary_wanted(option: bool | None, fmt: str, quiet: bool, summary: CheckSu
     return fmt == "text" and not quiet and summary.records + summary.unreadable_files > 1
 
 
-def _local_run(
-    paths: tuple[str, ...], jobs: int, laws: str | None, batch_size: int
-) -> Iterator[Outcome]:
-    targets = list(expand_paths(paths))
-    yield from check_items(read_items(targets), jobs=jobs, laws=laws, batch_records=batch_size)
-
-
-def _total_size(paths: tuple[str, ...]) -> int | None:
+def _total_size(targets: list[Target | FileProblem]) -> int | None:
     total = 0
-    for target in expand_paths(paths):
+    for target in targets:
         if isinstance(target, FileProblem):
             continue
         if target.size is None:
@@ -256,8 +246,9 @@ def check_command(
     _stop_on_sigterm()
     out = sys.stdout
     show_progress = progress if progress is not None else (sys.stderr.isatty() and not quiet)
+    targets = list(expand_paths(paths))
     bar = (
-        _Progress(_total_size(paths), progress is True, sys.stdout.isatty())
+        _Progress(_total_size(targets), progress is True, sys.stdout.isatty())
         if show_progress
         else None
     )
@@ -281,7 +272,13 @@ def check_command(
         if dask_address is not None:
             _run_dask(paths, dask_address, laws, batch_size, handle)
         else:
-            for outcome in _local_run(paths, jobs or default_jobs(), laws, batch_size):
+            outcomes = check_items(
+                read_items(targets),
+                jobs=jobs or default_jobs(),
+                laws=laws,
+                batch_records=batch_size,
+            )
+            for outcome in outcomes:
                 handle(outcome)
     except KeyboardInterrupt as exc:
         if bar is not None:

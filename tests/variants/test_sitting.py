@@ -1,0 +1,205 @@
+"""Sittings from records (validator.sitting) and ``bezique sitting``, worked by hand.
+
+samples/games/sitting.bzn: five Rubicon games at 10 a hundred, Alice the chouette player in
+seat A; Ben, Cara and Dan her adversaries. Values (each record's Result, checked by the replay):
+game 1 Alice beats Ben 2400, game 2 Cara beats Alice 2200, game 3 Alice beats Cara 1900,
+game 4 Alice beats Dan 600, game 5 Alice beats Ben 2400.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from notation import write_records
+from notation.model import Record, Tag
+from validator.cli import main
+from validator.sitting import parse_stake, read_records, settle_records, settle_sittings
+
+from .records import DATA, SAMPLES, records_of
+
+SITTING = SAMPLES / "sitting.bzn"
+BAD = DATA / "sitting-bad-rotation.bzn"
+NAME = "Bath, 18 April 2026"
+
+
+def test_chouette_sitting_of_five_games_in_hundreds() -> None:
+    (report,) = settle_sittings(records_of(SITTING))
+    assert report.clean and report.name == NAME
+    assert [(g.number, g.winner, g.value, g.hundreds) for g in report.games] == [
+        (1, "Hart, Alice", 2400, 24),
+        (2, "Lowe, Cara", 2200, 22),
+        (3, "Hart, Alice", 1900, 19),
+        (4, "Hart, Alice", 600, 6),
+        (5, "Hart, Alice", 2400, 24),
+    ]
+    # rubicon-bezique-laws.txt, Chouette Bézique: the chouette player "takes all bets", so each
+    # game's hundreds go against each of the three adversaries:
+    # Alice 3 x (24 - 22 + 19 + 6 + 24) = 3 x 51 = +153; each adversary -51 (Stakes: "all
+    # fractions of a hundred are disregarded"; Rubicons: "setting down the hundreds only").
+    assert report.chouette == "Hart, Alice"
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds == {
+        "Hart, Alice": 153,
+        "Marsh, Ben": -51,
+        "Lowe, Cara": -51,
+        "Dale, Dan": -51,
+    }
+    # At the Stake of 10 a hundred: +1530 and -510 each.
+    assert report.stake == Decimal(10)
+    assert report.settlement.money == {
+        "Hart, Alice": 1530,
+        "Marsh, Ben": -510,
+        "Lowe, Cara": -510,
+        "Dale, Dan": -510,
+    }
+
+
+def _without_chouette(records: list[Record]) -> list[Record]:
+    return [
+        dataclasses.replace(r, tags=tuple(t for t in r.tags if t.name != "Chouette"))
+        for r in records
+    ]
+
+
+def test_plain_sitting_loser_pays_winner() -> None:
+    # Without the chouette each loser pays the winner the game's hundreds:
+    # Alice +24 - 22 + 19 + 6 + 24 = +51; Ben -24 - 24 = -48; Cara +22 - 19 = +3; Dan -6.
+    (report,) = settle_sittings(_without_chouette(records_of(SITTING)))
+    assert report.clean and report.chouette is None
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds == {
+        "Hart, Alice": 51,
+        "Marsh, Ben": -48,
+        "Lowe, Cara": 3,
+        "Dale, Dan": -6,
+    }
+    assert report.settlement.money["Marsh, Ben"] == -480
+
+
+def test_games_are_ordered_by_the_game_tag_across_files(tmp_path: Path) -> None:
+    records = records_of(SITTING)
+    (tmp_path / "b.bzn").write_text(write_records(records[:2]), encoding="utf-8")
+    (tmp_path / "a.bzn").write_text(write_records(records[2:][::-1]), encoding="utf-8")
+    (report,) = settle_sittings(read_records([tmp_path]))
+    assert [g.number for g in report.games] == [1, 2, 3, 4, 5]
+    assert report.clean
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds["Hart, Alice"] == 153
+
+
+def test_wrong_chouette_rotation_is_reported() -> None:
+    # Game 2: Cara beat Alice, so "the same player opposes him for the next game"
+    # (rubicon-bezique-laws.txt, Chouette Bézique); the record has Dan play game 3.
+    (report,) = settle_sittings(records_of(BAD))
+    codes = [(f.code, f.location.file, f.location.line) for f in report.findings]
+    chouette_line = _tag_line(BAD, 3, "Chouette")
+    assert codes == [("S506", str(BAD), chouette_line)]
+    (finding,) = report.findings
+    assert "Lowe, Cara plays again" in finding.message and "Dale, Dan" in finding.message
+    assert finding.rule_id == "sitting.chouette-rotation"
+
+
+def _tag_line(path: Path, game: int, name: str) -> int:
+    """The line of tag ``name`` in the record of game ``game`` (counted in the file by hand)."""
+    seen = 0
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("[Game "):
+            seen = int(line.split('"')[1])
+        if seen == game and line.startswith(f"[{name} "):
+            return number
+    raise AssertionError(f"no {name} tag in game {game}")
+
+
+def test_a_loser_who_stays_in_is_reported() -> None:
+    records = records_of(SITTING)
+    # Game 1: Alice beat Ben, so Ben gives way; give game 2 to Ben instead of Cara.
+    tags = tuple(Tag("B", "Marsh, Ben") if t.name == "B" else t for t in records[1].tags)
+    records[1] = dataclasses.replace(records[1], tags=tags)
+    (report,) = settle_sittings(records)
+    s506 = [f for f in report.findings if f.code == "S506"]
+    assert len(s506) >= 1 and "Marsh, Ben gives way" in s506[0].message
+
+
+def test_sitting_faults_are_r001() -> None:
+    records = records_of(SITTING)
+    records[3] = dataclasses.replace(
+        records[3],
+        tags=tuple(
+            Tag("Stake", "20") if t.name == "Stake" else Tag("Game", "3") if t.name == "Game" else t
+            for t in records[3].tags
+        ),
+    )
+    report = settle_records(NAME, records)
+    messages = [f.message for f in report.findings if f.code == "R001"]
+    assert any("game 3 is recorded twice" in m for m in messages)
+    assert any("the stake '20' differs from '10'" in m for m in messages)
+
+
+def test_stake_text() -> None:
+    assert parse_stake("10") == Decimal(10)
+    assert parse_stake("0.10 dollars") == Decimal("0.10")
+    assert parse_stake("6d") == Decimal(6)
+    assert parse_stake("sixpence") is None
+
+
+# ------------------------------------------------------------------ the command
+def test_command_clean_sitting_exit_0() -> None:
+    result = CliRunner().invoke(main, ["sitting", str(SITTING)])
+    assert result.exit_code == 0, result.output
+    assert "Hart, Alice  +153 hundreds  +1530 at 10" in result.output
+    assert "Dale, Dan    -51 hundreds  -510 at 10" in result.output
+    assert "game 4  Hart, Alice v Dale, Dan  Hart, Alice wins 600: 6 hundreds" in result.output
+
+
+def test_command_bad_rotation_exit_1_and_json() -> None:
+    result = CliRunner().invoke(main, ["sitting", str(BAD), "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["findings"] == 1
+    (sitting,) = data["sittings"]
+    assert sitting["net_hundreds"]["Hart, Alice"] == 153
+    assert sitting["money"]["Lowe, Cara"] == "-510"
+    assert [f["code"] for f in sitting["findings"]] == ["S506"]
+    assert sitting["findings"][0]["location"]["line"] == _tag_line(BAD, 3, "Chouette")
+
+
+def test_command_unreadable_exit_2_without_traceback(tmp_path: Path) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(main, ["sitting", str(tmp_path / "nothing.bzn")])
+    assert missing.exit_code == 2 and "no such file or folder" in missing.output
+    broken = tmp_path / "broken.bzn"
+    broken.write_text('[Sitting "x"]\ndeal 1 dealer B\nhand A QX\n', encoding="utf-8")
+    result = runner.invoke(main, ["sitting", str(broken)])
+    assert result.exit_code == 2 and "QX" in result.output
+    assert ("Traceback" not in result.output and result.exception is None) or isinstance(
+        result.exception, SystemExit
+    )
+
+
+def test_command_help_has_examples() -> None:
+    result = CliRunner().invoke(main, ["sitting", "--help"])
+    assert result.exit_code == 0
+    assert "bezique sitting samples/games/sitting.bzn" in result.output
+    assert "Exit status" in result.output
+
+
+@pytest.mark.parametrize("path", [SITTING, BAD])
+def test_every_game_of_the_sittings_replays_clean(path: Path) -> None:
+    # The fault of the bad file is its rotation only: each game on its own is clean.
+    (report,) = settle_sittings(records_of(path))
+    assert [f.code for f in report.findings if f.code != "S506"] == []
+
+
+def test_a_house_rule_that_cannot_be_used_is_r001_once() -> None:
+    records = records_of(SITTING)
+    tags = (*records[0].tags, Tag("HouseRules", "brisk 300"))
+    records[0] = dataclasses.replace(records[0], tags=tags)
+    (report,) = settle_sittings(records)
+    house = [f for f in report.findings if "HouseRules" in f.message]
+    assert len(house) == 1 and house[0].code == "R001" and "'brisk'" in house[0].message

@@ -1,0 +1,365 @@
+"""Sittings: the records of a series of games, settled in hundreds at a stake per hundred.
+
+A sitting is the run of records with the same ``Sitting`` tag, ordered by their ``Game`` tag
+(``docs/notation.md``). Each record is replayed once (without the per-step state), its game's
+settlement gives the winner and the value, the seat tags give the players, and the sitting is
+settled by :func:`validator.engine.settlement.settle_sitting`: each game's whole hundreds are
+won and lost, and the nets are paid at the ``Stake`` (rubicon-bezique-laws.txt, Stakes and
+Rubicons). When a ``Chouette`` tag names the chouette player's seat, that player takes all
+bets and the order of play is checked (:func:`check_chouette_rotation`): a game played by the
+wrong adversary is an S506 finding at that record's ``Chouette`` tag.
+
+Everything a sitting's records get wrong is a :class:`~validator.replay.Finding`: S506 for the
+rotation, R001 for a sitting that cannot be reckoned (a game without a number or a result,
+stakes that differ, a chouette player who does not play). The findings of each record's own
+replay are kept too, so a sitting is clean only when every game in it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from notation.errors import NotationError
+from notation.model import Record
+from validator.catalogue import make_finding
+from validator.engine import RuleSet, RuleSetError
+from validator.engine.settlement import (
+    SettlementError,
+    SittingGame,
+    SittingSettlement,
+    check_chouette_rotation,
+    settle_sitting,
+)
+from validator.house_rules import HouseRulesError, house_ruleset
+from validator.replay import Finding, Location, Replay
+from validator.replayer import replay
+
+
+class SittingError(ValueError):
+    """A path that cannot be read or a record that cannot be parsed (exit status 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SittingGameReport:
+    """One game of a sitting as the sitting counts it."""
+
+    number: int | None
+    """The ``Game`` tag, or None when the record has none that reads."""
+    source: str | None
+    line: int | None
+    players: tuple[str, ...]
+    winner: str | None
+    value: int | None
+    result: str
+    chouette: str | None = None
+    """The chouette player's name in this game (from its ``Chouette`` tag)."""
+
+    @property
+    def hundreds(self) -> int | None:
+        """The game's whole hundreds: "all fractions of a hundred are disregarded"."""
+        return None if self.value is None else self.value // 100
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.number,
+            "file": self.source,
+            "line": self.line,
+            "players": list(self.players),
+            "winner": self.winner,
+            "value": self.value,
+            "hundreds": self.hundreds,
+            "result": self.result,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SittingReport:
+    """A sitting: its games in order, the settlement at the stake and every finding."""
+
+    name: str
+    games: tuple[SittingGameReport, ...]
+    stake: Decimal | None
+    stake_text: str | None
+    """The ``Stake`` tag as written (``10``, ``6d``): the unit is the sitting's own."""
+    chouette: str | None
+    settlement: SittingSettlement | None
+    findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def to_dict(self) -> dict[str, Any]:
+        settled = self.settlement
+        return {
+            "sitting": self.name,
+            "stake": None if self.stake is None else str(self.stake),
+            "stake_text": self.stake_text,
+            "chouette": self.chouette,
+            "games": [game.to_dict() for game in self.games],
+            "net_hundreds": (
+                None
+                if settled is None
+                else {name: _number(value) for name, value in settled.net_hundreds.items()}
+            ),
+            "money": (
+                None
+                if settled is None or self.stake is None
+                else {name: str(value) for name, value in settled.money.items()}
+            ),
+            "working": [] if settled is None else list(settled.working),
+            "findings": [finding.to_dict() for finding in self.findings],
+        }
+
+
+def _number(value: Decimal) -> int | str:
+    return int(value) if value == value.to_integral_value() else str(value)
+
+
+_STAKE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([^\d\s].*)?$")
+
+
+def parse_stake(text: str) -> Decimal | None:
+    """The stake per hundred in a ``Stake`` tag: a number, perhaps with a unit (``6d``)."""
+    match = _STAKE.match(text)
+    if match is None:
+        return None
+    try:
+        return Decimal(match.group(1))
+    except InvalidOperation:
+        return None
+
+
+def read_records(paths: Sequence[str | Path]) -> list[Record]:
+    """Every record of the files (a folder: its ``*.bzn`` files, sorted), in order.
+
+    Raises :class:`SittingError` naming the file for a path that cannot be read and the first
+    fault of a record that cannot be parsed.
+    """
+    from notation.reader import read_records as read_file
+
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.bzn") if p.is_file())
+            if not found:
+                raise SittingError(f"{raw}: no .bzn file in this folder")
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise SittingError(f"{raw}: no such file or folder")
+    records: list[Record] = []
+    for path in files:
+        try:
+            for item in read_file(path):
+                if isinstance(item, NotationError):
+                    raise SittingError(str(item))
+                records.append(item)
+        except OSError as err:
+            raise SittingError(f"{path}: cannot read: {err.strerror or err}") from err
+        except UnicodeDecodeError as err:
+            raise SittingError(f"{path}: not UTF-8 text ({err.reason})") from err
+    return records
+
+
+def replay_record(record: Record) -> Replay:
+    """Replay a record once, without steps, under its variant, laws and ``HouseRules`` tag.
+
+    A ``HouseRules`` tag that cannot be read leaves the record to the replayer (which reports
+    the tag once it reads house rules itself) and adds an R001 here.
+    """
+    ruleset: RuleSet | None = None
+    try:
+        ruleset = house_ruleset(record)
+    except (HouseRulesError, RuleSetError):
+        ruleset = None
+    return replay(record, ruleset=ruleset, source=record.source, steps=False)
+
+
+def _house_rules_finding(record: Record) -> Finding | None:
+    try:
+        house_ruleset(record)
+    except (HouseRulesError, RuleSetError) as err:
+        tag = next(t for t in record.tags if t.name == "HouseRules")
+        return make_finding(
+            "R001",
+            seat=None,
+            location=_where(record.source, tag.pos.line if tag.pos else None),
+            message=f"the HouseRules tag cannot be used: {err}",
+        )
+    return None
+
+
+def _where(source: str | None, line: int | None) -> Location:
+    return Location(file=source, line=line)
+
+
+def _tag_line(record: Record, name: str) -> int | None:
+    for tag in record.tags:
+        if tag.name == name:
+            return tag.pos.line if tag.pos else None
+    return record.pos.line if record.pos else None
+
+
+def _game_number(record: Record) -> int | None:
+    text = (record.tag("Game") or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def group_sittings(records: Iterable[Record]) -> dict[str, list[Record]]:
+    """The records with a ``Sitting`` tag, by sitting (in the order first met), each sitting's
+    records ordered by ``Game`` (records without a number last, in file order)."""
+    groups: dict[str, list[Record]] = {}
+    for record in records:
+        name = (record.tag("Sitting") or "").strip()
+        if name:
+            groups.setdefault(name, []).append(record)
+    for name, members in groups.items():
+        groups[name] = sorted(
+            members,
+            key=lambda r: (_game_number(r) is None, _game_number(r) or 0),
+        )
+    return groups
+
+
+def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
+    """Replay a sitting's records (already in order) and settle it; see the module's text."""
+    findings: list[Finding] = []
+
+    def problem(record: Record, tag: str, message: str) -> None:
+        findings.append(
+            make_finding(
+                "R001",
+                seat=None,
+                location=_where(record.source, _tag_line(record, tag)),
+                message=f"sitting {name!r}: {message}",
+            )
+        )
+
+    reports: list[SittingGameReport] = []
+    settled_games: list[tuple[Record, SittingGame]] = []
+    numbers: dict[int, Record] = {}
+    stakes: dict[str, Record] = {}
+    chouettes: dict[str, Record] = {}
+    for record in records:
+        replayed = replay_record(record)
+        findings.extend(replayed.all_findings())
+        house = _house_rules_finding(record) if record.tag("HouseRules") else None
+        if house is not None and not any("HouseRules" in f.message for f in findings):
+            findings.append(house)  # until the replayer reads the tag itself
+        number = _game_number(record)
+        if number is None:
+            problem(record, "Game", f"the Game tag {record.tag('Game')!r} is not a game number")
+        elif number in numbers:
+            problem(record, "Game", f"game {number} is recorded twice")
+        else:
+            numbers[number] = record
+        written = (record.tag("Stake") or "").strip()
+        if written:
+            stakes.setdefault(written, record)
+        names = {seat: replayed.players.get(seat, "").strip() for seat in replayed.seats}
+        for seat, player in names.items():
+            if not player:
+                problem(record, "Sitting", f"seat {seat} has no player's name tag")
+        players = tuple(names[seat] or seat for seat in replayed.seats)
+        chouette_seat = (record.tag("Chouette") or "").strip()
+        chouette: str | None = None
+        if chouette_seat:
+            if chouette_seat not in names:
+                problem(
+                    record,
+                    "Chouette",
+                    f"the Chouette tag names seat {chouette_seat!r}, which does not play",
+                )
+            else:
+                chouette = names[chouette_seat] or chouette_seat
+                chouettes.setdefault(chouette, record)
+        game = replayed.game
+        winner = None if game is None or game.winner is None else game.winner
+        winner_name = None if winner is None else (names.get(winner) or winner)
+        value = None if game is None else game.value
+        reports.append(
+            SittingGameReport(
+                number=number,
+                source=record.source,
+                line=record.pos.line if record.pos else None,
+                players=players,
+                winner=winner_name,
+                value=value,
+                result="unfinished" if game is None else game.result,
+                chouette=chouette,
+            )
+        )
+        if winner_name is None or value is None:
+            problem(record, "Result", "the game has no winner and value to settle")
+        elif len(players) != 2:
+            problem(
+                record,
+                "Sitting",
+                f"a game of {len(players)} players cannot be settled between two in hundreds",
+            )
+        else:
+            settled_games.append((record, SittingGame(players, winner_name, value)))
+    stake: Decimal | None = None
+    stake_text: str | None = None
+    if len(stakes) > 1:
+        for text, record in list(stakes.items())[1:]:
+            problem(record, "Stake", f"the stake {text!r} differs from {next(iter(stakes))!r}")
+    elif stakes:
+        stake_text = next(iter(stakes))
+        stake = parse_stake(stake_text)
+        if stake is None:
+            problem(stakes[stake_text], "Stake", f"the Stake tag {stake_text!r} is not a number")
+    chouette_name: str | None = None
+    if len(chouettes) > 1:
+        for player, record in list(chouettes.items())[1:]:
+            problem(
+                record,
+                "Chouette",
+                f"the chouette player is {next(iter(chouettes))}, not {player}",
+            )
+    elif chouettes:
+        chouette_name = next(iter(chouettes))
+        for report, record in zip(reports, records, strict=True):
+            if report.chouette is None:
+                problem(record, "Sitting", "a game of a chouette sitting without a Chouette tag")
+    settlement: SittingSettlement | None = None
+    games = [game for _, game in settled_games]
+    if chouette_name is not None:
+        for rotation in check_chouette_rotation(games, chouette_name):
+            record = settled_games[rotation.game - 1][0]
+            findings.append(
+                make_finding(
+                    rotation.code,
+                    seat=None,
+                    location=_where(record.source, _tag_line(record, "Chouette")),
+                    message=f"sitting {name!r}, game {_game_number(record)}: {rotation.message}",
+                    rule_id="sitting.chouette-rotation",
+                )
+            )
+    if games:
+        try:
+            settlement = settle_sitting(games, stake or 0, chouette=chouette_name)
+        except SettlementError as err:
+            problem(records[0], "Sitting", f"the sitting cannot be settled: {err}")
+    return SittingReport(
+        name=name,
+        games=tuple(reports),
+        stake=stake,
+        stake_text=stake_text,
+        chouette=chouette_name,
+        settlement=settlement,
+        findings=tuple(findings),
+    )
+
+
+def settle_sittings(records: Iterable[Record]) -> list[SittingReport]:
+    """Every sitting among ``records``, each replayed and settled."""
+    return [settle_records(name, group) for name, group in group_sittings(records).items()]
