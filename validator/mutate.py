@@ -27,7 +27,6 @@ from typing import Final
 from notation.cards import RANKS, SUITS, Card
 from notation.model import (
     Deal,
-    DealScore,
     Declaration,
     Draw,
     Event,
@@ -98,18 +97,23 @@ CONSEQUENCES: Final = {
         "holding a card it should have played",
     ),
     "short-hand": (
-        "W301 W302 W303 W305 W306 P201 P205 P206 P208 P209 A401 A402 A405 A406 A408 A412 A413 "
+        "W301 W302 W303 W305 W306 P201 P205 P206 P208 P209 A401 A402 A405 A406 A408 A411 A412 "
+        "A413 "
         "S501 S502 S503 S504 S505 S507",
         "a seat a card short (or long) after a missed or double draw: the stock's order shifts "
         "for the rest of the deal, the card not drawn is later played or shown by a seat that "
-        "does not hold it (and a marriage that fails makes no trumps), the strict play finds "
+        "does not hold it (and a marriage that fails makes no trumps, so a later one is valued "
+        "otherwise), the strict play finds "
         "hands other than the record's, and the last "
         "trick and the deal's score follow; all in the same deal, at or after the fault",
     ),
 }
 """The consequential findings a mutator may declare, with why the fault causes them."""
 
-_SETTLEMENT: Final = frozenset({"S501", "S503", "S504", "S507"})
+
+def _because(*reasons: str) -> frozenset[str]:
+    """The finding codes that the named entries of :data:`CONSEQUENCES` allow."""
+    return frozenset(code for reason in reasons for code in CONSEQUENCES[reason][0].split())
 
 
 # --------------------------------------------------------------------------- record helpers
@@ -401,7 +405,7 @@ def _strict_swap(record: Record, rng: random.Random, code: str) -> Mutation | No
         ta.number,
         "trick",
         f"{seat} plays {z} for {y}: {what}",
-        frozenset(CONSEQUENCES["score-change"][0].split()) | ({"P201"} if moved else set()),
+        _because("score-change", *(["lost-trick"] if moved else [])),
     )
 
 
@@ -454,8 +458,7 @@ def card_not_held(record: Record, rng: random.Random) -> Mutation | None:
         trick.number,
         "trick",
         f"{seat} plays {other}, not held",
-        frozenset(CONSEQUENCES["held-card"][0].split())
-        | frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("held-card", "score-change"),
     )
 
 
@@ -496,7 +499,7 @@ def forgot_to_draw(record: Record, rng: random.Random) -> Mutation | None:
         deal.tricks[at + 1].number,
         "trick",
         f"{dropped.seat} forgets to draw after trick {trick.number}",
-        frozenset(CONSEQUENCES["short-hand"][0].split()),
+        _because("short-hand"),
     )
 
 
@@ -521,7 +524,7 @@ def drew_two(record: Record, rng: random.Random) -> Mutation | None:
         trick.number,
         "trick",
         f"{last.seat} draws two cards",
-        frozenset(CONSEQUENCES["short-hand"][0].split()),
+        _because("short-hand"),
     )
 
 
@@ -631,7 +634,7 @@ def _add_declaration(
         trick.number,
         "trick",
         note,
-        frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("score-change"),
     )
 
 
@@ -728,7 +731,7 @@ def declared_after_drawing(record: Record, rng: random.Random) -> Mutation | Non
         trick.number,
         "trick",
         f"{decl.seat} declares after drawing",
-        frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("score-change"),
     )
 
 
@@ -739,10 +742,15 @@ def two_for_one_trick(record: Record, rng: random.Random) -> Mutation | None:
     choices: list[tuple[int, int, Declaration, Declaration]] = []
     rules = _rules(record)
     for index, deal in enumerate(record.deals):
+        views: list[TrickView] | None = None
         for i, trick in enumerate(deal.tricks):
             for decl in trick.declarations():
                 later = _declared_later(deal, decl.seat, i)
                 for carried in decl.carried:
+                    if carried.kind in ("marriage", "sequence") and deal.turnup is None:
+                        views = views or ledger(record, index)
+                        if views[i].trump is None and decl.kind not in ("marriage", "sequence"):
+                            continue  # scored now, it would make trumps: not this fault alone
                     if not later & set(carried.cards):
                         second = Declaration(decl.seat, carried.kind, carried.cards, carried.score)
                         choices.append((index, i, decl, second))
@@ -783,7 +791,7 @@ def two_for_one_trick(record: Record, rng: random.Random) -> Mutation | None:
         trick.number,
         "trick",
         "two declarations for one trick",
-        frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("score-change"),
     )
 
 
@@ -876,15 +884,16 @@ def _redeclare(record: Record, rng: random.Random, code: str) -> Mutation | None
                 break
             if later.declared:
                 continue
-            if kind == "marriage":
-                value = _meld_value(rules, cards[0].suit, later.trump)
+            if kind in ("marriage", "sequence"):
+                royal = cards[0].suit == later.trump
+                value = rules.value(("royal-" if royal else "") + kind) or 0
             else:
                 value = rules.value(kind) or 0
             new_decl = Declaration(decl.seat, kind, cards, value)
             what = "the same cards again" if code == "A406" else "a lower combination"
             new, planted = _add_declaration(record, index, later, new_decl, code, what)
             if code == "A407" and (rules.new_card_from_hand or again):
-                planted = replace(planted, consequences=planted.consequences | {"A406"})
+                planted = replace(planted, consequences=planted.consequences | _because("new-card"))
             return new, planted
     return None
 
@@ -976,7 +985,7 @@ def carte_blanche_late(record: Record, rng: random.Random) -> Mutation | None:
                 first.number,
                 "trick",
                 "carte blanche after the first play",
-                frozenset(CONSEQUENCES["score-change"][0].split()),
+                _because("score-change"),
             )
     return None
 
@@ -1002,7 +1011,7 @@ def carte_blanche_with_court(record: Record, rng: random.Random) -> Mutation | N
             None,
             "deal",
             f"carte blanche by {hand.seat} holding a court card",
-            frozenset(CONSEQUENCES["score-change"][0].split()),
+            _because("score-change"),
         )
     return None
 
@@ -1031,7 +1040,7 @@ def wrong_score_claimed(record: Record, rng: random.Random) -> Mutation | None:
         trick.number,
         "trick",
         f"{decl.kind} claimed {extra} too high",
-        frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("score-change"),
     )
 
 
@@ -1090,7 +1099,7 @@ def _deal_mark(
     index = _deal_index(record, rng)
     deal = record.deals[index]
     new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    extra = frozenset(CONSEQUENCES["score-change"][0].split()) if score else frozenset()
+    extra = _because("score-change") if score else frozenset()
     return new, Planted(code, index + 1, None, "deal", what, extra)
 
 
@@ -1137,7 +1146,7 @@ def faced_in_pack(record: Record, rng: random.Random) -> Mutation | None:
         None,
         "deal",
         "a card faced in the pack",
-        frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("score-change"),
     )
 
 
@@ -1199,7 +1208,7 @@ def wrong_dealer(record: Record, rng: random.Random) -> Mutation | None:
         None,
         "deal",
         f"{previous} deals twice running",
-        frozenset({"P201", "W303"}) | frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("leader", "score-change"),
     )
 
 
@@ -1216,7 +1225,7 @@ def _count_mark(record: Record, rng: random.Random, code: str, marks: list[Mark]
         trick.number,
         "trick",
         f"marked {code}",
-        frozenset(CONSEQUENCES["score-change"][0].split()),
+        _because("score-change"),
     )
 
 
@@ -1409,8 +1418,3 @@ NOT_PLANTED: Final = {
 def mutate(record: Record, code: str, rng: random.Random) -> Mutation | None:
     """Plant ``code`` in ``record`` (see :data:`MUTATORS`), or None where it has no place."""
     return MUTATORS[code](record, rng)
-
-
-def deal_score(record: Record, index: int) -> DealScore | None:
-    """The score claimed at the end of a deal (for tests that read it back)."""
-    return record.deals[index].score

@@ -1411,7 +1411,9 @@ def _check_result(ctx: _Context, record: Record, game: GameResult, findings: lis
     value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
     if game.winner is None and game.value is None:
         return
-    if winner != game.winner and not (claimed.lower() == "draw" and game.winner is None):
+    if claimed.lower() == game.result.strip().lower():
+        return
+    if winner != game.winner and not (claimed.lower() in ("draw", "void") and game.winner is None):
         findings.append(
             ctx.finding(
                 "S503",

@@ -17,9 +17,11 @@ Two players:
   one as an announcement, shows carte blanche, exchanges or shows the seven of trumps, and
   keeps its combination cards while throwing away small ones.
 
-Every choice comes from one ``random.Random(seed)``, so a seed gives the same games on every
-machine. Some deals are "seeded": a hand is given many béziques' cards or no court card, so that
-triple and quadruple béziques and carte blanche appear often enough to be tested.
+A game is played under the rules as its code of laws (the ``Laws`` tag) changes them: under
+the French laws the pone draws first. Every choice comes from one ``random.Random(seed)``, so
+a seed gives the same games on every machine. Some deals are "seeded": a hand is given many
+béziques' cards or no court card, so that triple and quadruple béziques and carte blanche
+appear often enough to be tested.
 
 The engine is trusted for what is legal: every move is one the engine lists, every
 announcement carried is first tried on a copy of the state, and the simulator raises

@@ -27,7 +27,6 @@ from typing import Any
 from notation.errors import NotationError
 from notation.model import Record
 from validator.catalogue import make_finding
-from validator.engine import RuleSet, RuleSetError
 from validator.engine.settlement import (
     SettlementError,
     SittingGame,
@@ -35,7 +34,6 @@ from validator.engine.settlement import (
     check_chouette_rotation,
     settle_sitting,
 )
-from validator.house_rules import HouseRulesError, house_ruleset
 from validator.replay import Finding, Location, Replay
 from validator.replayer import replay
 
@@ -170,31 +168,8 @@ def read_records(paths: Sequence[str | Path]) -> list[Record]:
 
 
 def replay_record(record: Record) -> Replay:
-    """Replay a record once, without steps, under its variant, laws and ``HouseRules`` tag.
-
-    A ``HouseRules`` tag that cannot be read leaves the record to the replayer (which reports
-    the tag once it reads house rules itself) and adds an R001 here.
-    """
-    ruleset: RuleSet | None = None
-    try:
-        ruleset = house_ruleset(record)
-    except (HouseRulesError, RuleSetError):
-        ruleset = None
-    return replay(record, ruleset=ruleset, source=record.source, steps=False)
-
-
-def _house_rules_finding(record: Record) -> Finding | None:
-    try:
-        house_ruleset(record)
-    except (HouseRulesError, RuleSetError) as err:
-        tag = next(t for t in record.tags if t.name == "HouseRules")
-        return make_finding(
-            "R001",
-            seat=None,
-            location=_where(record.source, tag.pos.line if tag.pos else None),
-            message=f"the HouseRules tag cannot be used: {err}",
-        )
-    return None
+    """Replay a record once, without steps, under its variant, laws and ``HouseRules`` tag."""
+    return replay(record, source=record.source, steps=False)
 
 
 def _where(source: str | None, line: int | None) -> Location:
@@ -251,9 +226,6 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
     for record in records:
         replayed = replay_record(record)
         findings.extend(replayed.all_findings())
-        house = _house_rules_finding(record) if record.tag("HouseRules") else None
-        if house is not None and not any("HouseRules" in f.message for f in findings):
-            findings.append(house)  # until the replayer reads the tag itself
         number = _game_number(record)
         if number is None:
             problem(record, "Game", f"the Game tag {record.tag('Game')!r} is not a game number")

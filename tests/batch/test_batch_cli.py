@@ -182,6 +182,8 @@ def test_quiet_prints_nothing_and_keeps_the_exit_status(tmp_path: Path) -> None:
     path = _write(tmp_path, "bad.bzn", file_of(["findings", "clean"]))
     run = bezique("check", str(path), "--quiet")
     assert (run.code, run.out, run.err) == (1, "", "")
+    run = bezique("check", str(path), "--quiet", "--format", "json")
+    assert (run.code, run.out, run.err) == (1, "", "")
 
 
 def test_folder_recursion_and_stdin(tmp_path: Path) -> None:
