@@ -22,6 +22,7 @@ from typing import Final
 
 import yaml
 
+from validator.generated_docs import write_or_check
 from validator.laws import (
     Laws,
     LawsError,
@@ -319,27 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in problems:
             print(f"error: {problem}", file=sys.stderr)
         return 2
-    output: Path = args.output
-    if args.write:
-        try:
-            output.parent.mkdir(parents=True, exist_ok=True)
-            output.write_text(text, encoding="utf-8")
-        except OSError as err:
-            print(f"error: {output}: cannot write: {err.strerror}", file=sys.stderr)
-            return 2
-        print(f"wrote {output}")
-        return 0
-    try:
-        current = output.read_text(encoding="utf-8")
-    except OSError:
-        current = None
-    if current != text:
-        print(
-            f"{output} is out of date: run python -m validator.catalogue --write", file=sys.stderr
-        )
-        return 1
-    print(f"{output} is up to date")
-    return 0
+    return write_or_check(
+        args.output, text, write=args.write, command="python -m validator.catalogue"
+    )
 
 
 if __name__ == "__main__":

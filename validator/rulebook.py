@@ -21,6 +21,8 @@ from typing import Final
 
 import yaml
 
+from validator.generated_docs import write_or_check
+
 RULEBOOK_DIR: Final = Path(__file__).resolve().parent / "data" / "rulebook"
 """Where the chapter files live."""
 PREFACE_FILE: Final = "_preface.md"
@@ -300,28 +302,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulebookError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    output: Path = args.output
-    if args.write:
-        try:
-            output.parent.mkdir(parents=True, exist_ok=True)
-            output.write_text(text, encoding="utf-8")
-        except OSError as err:
-            print(f"error: {output}: cannot write: {err.strerror}", file=sys.stderr)
-            return 2
-        print(f"wrote {output}")
-        return 0
-    try:
-        current = output.read_text(encoding="utf-8")
-    except OSError:
-        current = None
-    if current != text:
-        print(
-            f"{output} is out of date: run python -m validator.rulebook --write",
-            file=sys.stderr,
-        )
-        return 1
-    print(f"{output} is up to date")
-    return 0
+    return write_or_check(
+        args.output, text, write=args.write, command="python -m validator.rulebook"
+    )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ import yaml
 
 from notation.cards import Card, CardError
 
+from .combinations import MELD_KINDS
+
 RULESETS_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "rulesets"
 """Where the bundled rule sets live (``two-pack.yaml``, ``rubicon.yaml`` ...)."""
 
@@ -30,19 +32,7 @@ COMBINATION_KINDS: Final = (
     "royal-marriage",
     "sequence",
     "royal-sequence",
-    "bezique",
-    "double-bezique",
-    "triple-bezique",
-    "quadruple-bezique",
-    "aces",
-    "kings",
-    "queens",
-    "jacks",
-    "trump-aces",
-    "trump-tens",
-    "trump-kings",
-    "trump-queens",
-    "trump-jacks",
+    *(kind for kind in MELD_KINDS if kind not in ("marriage", "sequence")),
 )
 """Keys of the ``combinations`` section: the value of each, or null when not played."""
 
