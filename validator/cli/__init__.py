@@ -16,9 +16,19 @@ def main() -> None:
 
     \b
     Examples:
-      bezique check samples/            check every record under a folder
-      bezique fmt --check game.bzn      is the file in canonical form?
-      bezique rules                     the rule book and the finding codes
+      bezique check samples/                 check every record under a folder
+      bezique check game.bzn --laws french   rule under the French laws
+      bezique adjudicate dispute.bzn         a director's ruling on a dispute
+      bezique export game.bzn --to html      a page to step through the replay
+      bezique replay game.bzn                step through a deal in the terminal
+      bezique sitting night.bzn              settle a sitting in hundreds
+      bezique fmt --check game.bzn           is the file in canonical form?
+      bezique parse game.bzn --to json       the record model as JSON
+      bezique rules P201                     a finding code, its rule and remedies
+      bezique simulate --variant rubicon     play legal games by self-play
+
+    Every command has --help with examples. Exit status: 0 clean, 1 findings,
+    2 a file could not be read or a record parsed.
     """
 
 
