@@ -20,6 +20,7 @@ the Dask engine of :mod:`validator.distributed`.
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import multiprocessing
 import os
@@ -529,6 +530,9 @@ def _check_in_pool(
     items: Iterator[Item], jobs: int, laws: str | None, batch_records: int, window: int
 ) -> Iterator[Outcome]:
     warm_up()
+    # objects built so far (parser tables, caches) are shared with the forked workers: keep
+    # the collector from walking them in every worker, which would copy their pages
+    gc.freeze()
     pool = ProcessPoolExecutor(
         max_workers=jobs, mp_context=_pool_context(), initializer=_worker_init
     )

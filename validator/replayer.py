@@ -33,7 +33,6 @@ The driver knows the record model and the rules, never the syntax.
 
 from __future__ import annotations
 
-import re
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -112,7 +111,6 @@ ELECTION_ALIASES = {
 STRICT_CODES = frozenset({"P205", "P206", "P207"})
 """The failures of the strict play that a ``^R`` (or ``^revoke``) mark stands for."""
 
-_AT_TRICK = re.compile(r"at trick (\d+)")
 
 KNOWN_MARKS = frozenset(
     {
@@ -408,10 +406,8 @@ class _DealWalker:
                 raw.fault_trick = v.trick
             if v.code in STRICT_CODES:
                 raw.fault_trick = v.trick
-                if v.code == "P207":
-                    match = _AT_TRICK.search(v.message)
-                    if match is not None:
-                        raw.fault_trick = int(match.group(1))
+                if v.code == "P207" and v.fault_trick is not None:
+                    raw.fault_trick = v.fault_trick
                 before = self.before_trick.get(raw.fault_trick or -1)
                 if v.code != "P207" and self.pre_play is not None:
                     before = self.pre_play
@@ -575,10 +571,9 @@ class _DealWalker:
 
     def _confirms_marked_revoke(self, v: Violation) -> bool:
         """Whether a revoke found by a later play (P207) is one the table already marked."""
-        match = _AT_TRICK.search(v.message)
-        if match is None:
+        trick = v.fault_trick
+        if trick is None:
             return False
-        trick = int(match.group(1))
         for raw in self.raw:
             if raw.code == "P205" and raw.seat == v.seat and raw.trick == trick and raw.marked:
                 if "confirmed" not in raw.message:

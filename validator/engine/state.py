@@ -10,9 +10,10 @@ simulator asks :meth:`~DealState.legal_plays` and :meth:`~DealState.legal_declar
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -39,6 +40,14 @@ BRISQUE_RANKS: Final = frozenset("AT")
 LOOSE: Final = "loose"
 STRICT: Final = "strict"
 OVER: Final = "over"
+MAX_FORKS: Final = 8
+"""Assignments of one declaration kept as alternative readings (see ``DealState.declare``)."""
+MAX_RETRIES: Final = 64
+"""Alternative readings tried, each a replay of the deal so far, before a violation stands."""
+MAX_TRIES_PER_FORK: Final = 12
+"""Alternative readings tried for one play or declaration that could be read several ways."""
+MAX_RETRIES_PER_DEAL: Final = 600
+"""All the replays one deal may spend on alternative readings."""
 
 
 class EngineError(ValueError):
@@ -166,6 +175,23 @@ def _play_order(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     return seats[i + 1 :] + seats[: i + 1]
 
 
+Choice = tuple[list[tuple[str, str, str]], list["Copy"], Counter[Card]]
+"""An assignment for a declaration: its faults, the tabled copies it takes, the hand cards."""
+
+
+def _splits(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``total`` items from bins of the given sizes, as counts per bin."""
+    if not sizes:
+        if total == 0:
+            yield ()
+        return
+    head, rest = sizes[0], sizes[1:]
+    room = sum(rest)
+    for n in range(min(head, total), max(0, total - room) - 1, -1):
+        for tail in _splits(total - n, rest):
+            yield (n, *tail)
+
+
 class DealState:
     """One deal in progress under a rule set; see the module docstring and ``docs/engine.md``.
 
@@ -175,6 +201,15 @@ class DealState:
     turned for trump in the turn-up games; ``trump`` sets the trump suit outright (a position
     set up for a scenario, or a record that states it). A stock too short to draw from starts
     the deal in the strict phase.
+
+    A record naming every card (all hands and the stock) has one reading, applied event by
+    event. When cards are unseen, a play or a declaration may be read in several ways (which
+    tabled copy was played, or whether the card came from the unseen hand; which copies a
+    declaration took). The engine applies its preferred reading, logs the events and notes
+    each choice it made; when an event then breaks a rule, it replays the deal from the start
+    with one earlier choice changed (the latest first, bounded by :data:`MAX_RETRIES`) and
+    keeps a reading that explains the record with fewer violations. A legal deal is thus
+    replayed without a finding however little the record names.
     """
 
     def __init__(
@@ -286,6 +321,25 @@ class DealState:
         self.turnup_marked = False
         self.limits: dict[str, list[tuple[str, int, int]]] = {seat: [] for seat in self.seats}
         self.ambiguous: dict[str, list[tuple[Copy, list[Pending]]]] = {s: [] for s in self.seats}
+        # Readings kept open (records with unseen cards): the events so far, the assignment
+        # picked at each declaration that had several, and how many each had.
+        self._init = (
+            rules,
+            self.seats,
+            dealer,
+            None if hands is None else {s: list(h) for s, h in hands.items()},
+            None if stock is None else list(stock),
+            turnup,
+            trump,
+        )
+        self._log: list[tuple[str, tuple[object, ...]]] | None = None if self._all_known() else []
+        self._picks: dict[int, int] = {}
+        self._forks_at: list[tuple[int, int]] = []
+        self._forks = 1
+        self._radix = 1
+        self._cost = 0
+        self._retries = 0
+        self._replaying = False
         if turnup is not None and turnup.rank == "7" and rules.seven_turned_up:
             self.melds[dealer] += rules.seven_turned_up
             self.turnup_marked = True
@@ -349,6 +403,13 @@ class DealState:
     def play(self, seat: str, card: Card) -> list[Violation]:
         """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
         self._check_seat(seat)
+        if self._log is None:
+            return self._play(seat, card)
+        found = self._event("play", (seat, card))
+        assert isinstance(found, list)
+        return found
+
+    def _play(self, seat: str, card: Card, pick: int = 0) -> list[Violation]:
         out: list[Violation] = []
         if self.phase == OVER:
             out.append(
@@ -379,7 +440,7 @@ class DealState:
                 )
         if self.phase == STRICT and self.trick:
             self._check_strict(seat, card, out)
-        self._take(seat, card, out)
+        self._take(seat, card, out, pick)
         if self.phase == STRICT and self.limits[seat]:
             self._check_limits(seat, card, out)
         self.played[seat] += 1
@@ -398,16 +459,19 @@ class DealState:
             self._end_trick()
         return out
 
-    def _take(self, seat: str, card: Card, out: list[Violation]) -> None:
+    def _take(self, seat: str, card: Card, out: list[Violation], pick: int = 0) -> None:
         hand = self.hand[seat]
         table = self.table[seat]
         held = hand[card]
         if held:
+            if self.rules.reform != "new-card" and self._keep_in_hand(seat, card, pick):
+                self._seven_played(seat, card)
+                return
             if held == 1:
                 del hand[card]
             else:
                 hand[card] = held - 1
-            self._freshen(seat, card)
+            self._freshen(seat, card, pick)
             self._seven_played(seat, card)
             return
         tabled = [c for c in table if c.card == card]
@@ -416,7 +480,10 @@ class DealState:
             # unseen hand card may have been another copy, remember it: a later declaration
             # needing the tabled copy shows the card came from the hand (see _restore).
             maybe_hand = self.unknown[seat] > 0 and self.can_exist(card)
-            self._play_tabled(seat, tabled, maybe_hand)
+            if maybe_hand and self._log is not None:
+                self._take_either(seat, card, tabled, pick)
+                return
+            self._play_tabled(seat, tabled, maybe_hand, pick)
             return
         if self.unknown[seat] > 0:
             if not self.can_exist(card):
@@ -430,7 +497,7 @@ class DealState:
                 )
             self.unknown[seat] -= 1
             self.seen[card] += 1
-            self._freshen(seat, card)
+            self._freshen(seat, card, pick)
             return
         out.append(
             self._v(
@@ -439,11 +506,34 @@ class DealState:
         )
         self.seen[card] += 1
 
+    def _keep_in_hand(self, seat: str, card: Card, pick: int) -> bool:
+        """Without re-forming by a new card (``reform: none`` or ``portland``), a card held in
+        the hand and lying on the table is read as played from the table when a tabled copy
+        carries no announcement: the fresh copy kept in the hand may still serve in every kind,
+        where the tabled one has served already, so this reading allows all the other does.
+        When every tabled copy carries an announcement the hand's copy is played, keeping the
+        announcement. A record with unseen cards keeps both readings open (``pick``)."""
+        tabled = [c for c in self.table[seat] if c.card == card]
+        if not tabled:
+            return False
+        carried = {uid for p in self.pending[seat] for uid in p.uids}
+        free = [c for c in tabled if c.uid not in carried]
+        from_table = bool(free)
+        if self._log is not None:
+            self._forks = 2
+            if pick == 1:
+                from_table = not from_table
+        if not from_table:
+            return False
+        chosen = max(free or tabled, key=lambda c: len(c.used))
+        self._play_tabled(seat, tabled, False, 0, chosen)
+        return True
+
     def _seven_played(self, seat: str, card: Card) -> None:
         if self.seven_marked[seat] and card.rank == "7" and card.suit == self.trump:
             self.seven_marked[seat] -= 1
 
-    def _freshen(self, seat: str, card: Card) -> None:
+    def _freshen(self, seat: str, card: Card, pick: int = 0) -> None:
         """Playing a new card while a copy lies on the table plays the tabled copy instead."""
         if self.rules.reform != "new-card" or not self.table[seat]:
             return
@@ -451,19 +541,81 @@ class DealState:
         for copy in self.table[seat]:
             if copy.card == card and (best is None or len(copy.used) > len(best.used)):
                 best = copy
-        if best is not None and best.used:
-            best.freshen()
-            self._break(seat, best.uid)
+        if best is None or not best.used:
+            return
+        if self._log is not None:
+            used = [c for c in self.table[seat] if c.card == card and c.used]
+            best = self._alternative(seat, best, used, pick)
+        best.freshen()
+        self._break(seat, best.uid)
+
+    def _alternative(self, seat: str, preferred: Copy, copies: list[Copy], pick: int) -> Copy:
+        """The copy a play takes when the record cannot tell which: ``pick`` among the copies
+        that differ by more than their uid, the engine's preference first; their number is left
+        in ``_forks`` (a record naming every card never gets here)."""
+        options = self._distinct(seat, preferred, copies)
+        if len(options) > 1:
+            self._forks = len(options)
+        return options[pick] if pick < len(options) else preferred
+
+    def _distinct(self, seat: str, preferred: Copy, copies: list[Copy]) -> list[Copy]:
+        """``preferred``, then one of each other kind of copy among ``copies`` (uids aside)."""
+        describe = self._describer(seat)
+        classes: dict[tuple[object, ...], Copy] = {describe(preferred): preferred}
+        for copy in copies:
+            classes.setdefault(describe(copy), copy)
+        return list(classes.values())
+
+    def _take_either(self, seat: str, card: Card, tabled: list[Copy], pick: int) -> None:
+        """A card of which a copy lies on the table, played by a seat whose unseen hand may
+        hold another: each reading is an option (``pick``, the number left in ``_forks``).
+
+        First the tabled copies (the engine's preference first, remembered as possibly from the
+        hand, see :meth:`_restore_copies`), then the card from the unseen hand, which under
+        ``reform: new-card`` freshens one tabled copy that has scored.
+        """
+        pending_uids = {uid for p in self.pending[seat] for uid in p.uids}
+        preferred = min(tabled, key=lambda c: (c.uid in pending_uids, -len(c.used)))
+        from_table = self._distinct(seat, preferred, tabled)
+        from_hand: list[Copy | None] = [None]
+        if self.rules.reform == "new-card":
+            used = [c for c in tabled if c.used]
+            if used:
+                most = max(used, key=lambda c: len(c.used))
+                from_hand = list(self._distinct(seat, most, used))
+        count = len(from_table) + len(from_hand)
+        self._forks = count
+        if pick >= count:
+            pick = 0
+        if pick < len(from_table):
+            self._play_tabled(seat, tabled, True, 0, from_table[pick])
+            return
+        self.unknown[seat] -= 1
+        self.seen[card] += 1
+        fresh = from_hand[pick - len(from_table)]
+        if fresh is not None:
+            fresh.freshen()
+            self._break(seat, fresh.uid)
 
     def _break(self, seat: str, uid: int) -> None:
         for group in self.groups[seat]:
             if group.whole and uid in group.uids:
                 group.whole = False
 
-    def _play_tabled(self, seat: str, tabled: list[Copy], maybe_hand: bool = False) -> None:
+    def _play_tabled(
+        self,
+        seat: str,
+        tabled: list[Copy],
+        maybe_hand: bool = False,
+        pick: int = 0,
+        chosen: Copy | None = None,
+    ) -> None:
         pend = self.pending[seat]
         pending_uids = {uid for p in pend for uid in p.uids}
-        chosen = min(tabled, key=lambda c: (c.uid in pending_uids, -len(c.used)))
+        if chosen is None:
+            chosen = min(tabled, key=lambda c: (c.uid in pending_uids, -len(c.used)))
+            if self._log is not None:
+                chosen = self._alternative(seat, chosen, tabled, pick)
         self.table[seat].remove(chosen)
         self._break(seat, chosen.uid)
         dropped: list[Pending] = []
@@ -561,15 +713,14 @@ class DealState:
         rank = RANK[card.rank]
         for suit, below, trick_no in self.limits[seat]:
             if card.suit == suit and rank < below and trick_no <= self.tricks_played:
-                out.append(
-                    self._v(
-                        "P207",
-                        "play.strict-revoke",
-                        seat,
-                        f"plays {card}, so held it at trick {trick_no} "
-                        "and failed to follow or win there",
-                    )
+                found = self._v(
+                    "P207",
+                    "play.strict-revoke",
+                    seat,
+                    f"plays {card}, so held it at trick {trick_no} "
+                    "and failed to follow or win there",
                 )
+                out.append(dataclasses.replace(found, fault_trick=trick_no))
                 return
 
     # ------------------------------------------------------------------ end of a trick
@@ -644,6 +795,13 @@ class DealState:
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
         """Apply a draw from the stock by ``seat`` of ``card`` (None when the record hides it)."""
         self._check_seat(seat)
+        if self._log is None:
+            return self._draw(seat, card)
+        found = self._event("draw", (seat, card))
+        assert isinstance(found, list)
+        return found
+
+    def _draw(self, seat: str, card: Card | None) -> list[Violation]:
         out: list[Violation] = []
         if not self.draw_queue:
             if self.stock and self.phase == STRICT:
@@ -757,8 +915,29 @@ class DealState:
         ``carried`` lists announcements shown with it and carried forward ("with twenty to
         score"), each ``(kind, cards, claimed_score_or_None)``. A combination previously carried
         is scored by declaring it again on a later trick won.
+
+        When the seat holds unseen cards, the copies a declaration takes may be read in more
+        than one way (a tabled copy or a card from the hand, a tabled copy or an earlier play
+        re-read as one from the hand). The engine takes its preferred reading and keeps the
+        others open: a later event that breaks a rule under the readings taken so far makes it
+        try the others (see :meth:`_retry`), so nothing is reported that some reading explains.
         """
         self._check_seat(seat)
+        if self._log is None:
+            return self._declare(seat, kind, cards, claimed_score, carried, 0)
+        outcome = self._event("declare", (seat, kind, tuple(cards), claimed_score, tuple(carried)))
+        assert isinstance(outcome, DeclarationOutcome)
+        return outcome
+
+    def _declare(
+        self,
+        seat: str,
+        kind: str,
+        cards: Sequence[Card],
+        claimed_score: int | None,
+        carried: Sequence[tuple[str, Sequence[Card], int | None]],
+        pick: int,
+    ) -> DeclarationOutcome:
         word = canonical_kind(kind)
         if word == "last-trick":
             return self._declare_last_trick(seat, claimed_score)
@@ -782,7 +961,8 @@ class DealState:
                 )
             )
         in_time = not out
-        score, trump_set = self._meld(seat, word, cards, claimed_score, out, True, in_time)
+        self._radix = 1
+        score, trump_set = self._meld(seat, word, cards, claimed_score, out, True, in_time, pick)
         for extra_kind, extra_cards, extra_claim in carried:
             extra_word = canonical_kind(extra_kind)
             if extra_word not in MELD_KINDS:
@@ -792,7 +972,7 @@ class DealState:
                     )
                 )
                 continue
-            self._meld(seat, extra_word, extra_cards, extra_claim, out, False, in_time)
+            self._meld(seat, extra_word, extra_cards, extra_claim, out, False, in_time, pick)
         self.scored_this_trick += 1
         return DeclarationOutcome(score, out, trump_set)
 
@@ -805,12 +985,16 @@ class DealState:
         out: list[Violation],
         score_it: bool,
         in_time: bool,
+        pick: int | None = None,
     ) -> tuple[int, str | None]:
         """Lay a combination's cards and score it (or carry it) if every rule allows.
 
         Cards held are laid on the table as the record says; a declaration breaking a rule
         other than the claimed value (A411) scores nothing and marks no copy as used, but a
-        first marriage still makes trumps, as it did at the table.
+        first marriage still makes trumps, as it did at the table. With unseen cards, ``pick``
+        chooses among the assignments without more faults than the best (:meth:`_options`),
+        one digit of it per combination of the declaration; the number of readings of the
+        whole declaration is left in ``_forks``.
         """
         wanted = Counter(cards)
         problem = shape_error(kind, wanted, self.trump, self.rules.bezique_follows_trump)
@@ -824,7 +1008,16 @@ class DealState:
             )
             return 0, None
         pending_match = self._pending_match(seat, kind, wanted) if score_it else None
-        choice = self._choose(seat, kind, wanted, pending_match)
+        if pick is not None and self._log is not None and self._may_fork(seat):
+            # one digit of ``pick`` per combination of the declaration, the first varying first
+            every = self._options(seat, kind, wanted, pending_match, True)
+            count = max(1, len(every))
+            digit = (pick // self._radix) % count
+            self._radix *= count
+            self._forks = self._radix
+            choice = every[digit] if every else None
+        else:
+            choice = self._choose(seat, kind, wanted, pending_match)
         if choice is None:
             lost = (kind, _sorted(cards)) in self.lost[seat]
             code, rule = ("A408", "decl.carried") if lost else ("A401", "decl.shown")
@@ -839,7 +1032,11 @@ class DealState:
         out.extend(
             self._v(code, rule, seat, f"{kind} {_text(cards)}: {msg}") for code, rule, msg in faults
         )
+        restored = len(self.pending[seat])
         from_table = self._restore_copies(seat, from_table)
+        if score_it and pending_match is None and len(self.pending[seat]) > restored:
+            # the copies put back carry this announcement again: it is the one scored now
+            pending_match = self._pending_match(seat, kind, wanted)
         laid = self._lay(seat, from_hand)
         copies = from_table + laid
         trump_set = None
@@ -906,13 +1103,25 @@ class DealState:
 
     def _choose(
         self, seat: str, kind: str, wanted: Counter[Card], pending: Pending | None
-    ) -> tuple[list[tuple[str, str, str]], list[Copy], Counter[Card]] | None:
+    ) -> Choice | None:
         """The copies to use for a declaration: the assignment breaking fewest rules.
 
         Besides the tabled copies and the hand, a tabled copy taken for an earlier play while an
         unseen hand card could have been played instead is a candidate too (``ambiguous``): it
         costs an unseen hand card, like a card laid from the hand. The copies returned that are
         not on the table are such candidates; :meth:`_meld` restores them.
+        """
+        best = self._options(seat, kind, wanted, pending, False)
+        return best[0] if best else None
+
+    def _options(
+        self, seat: str, kind: str, wanted: Counter[Card], pending: Pending | None, every: bool
+    ) -> list[Choice]:
+        """The best assignment (``every`` false), or every assignment with as few faults.
+
+        With ``every``, copies that only a uid tells apart (same card, same kinds scored, in
+        combinations of the same kinds and state) are taken as one, so that each assignment
+        returned leaves a different table; at most :data:`MAX_FORKS`, best first.
         """
         table = self.table[seat]
         hand = self.hand[seat]
@@ -925,6 +1134,7 @@ class DealState:
                     taken = sum(1 for v in virtual.values() if v.card == copy.card)
                     if taken < wanted[copy.card]:
                         virtual[copy.uid] = Copy(copy.card, copy.uid) if fresh else copy
+        describe = self._describer(seat) if every else None
         per_card: list[list[tuple[tuple[Copy, ...], int]]] = []
         for card, need in wanted.items():
             tabled = [c for c in table if c.card == card]
@@ -932,17 +1142,29 @@ class DealState:
             free = self.copies[card] - self.seen[card]
             in_hand = hand[card] + (min(spare, free) if spare else 0)
             options: list[tuple[tuple[Copy, ...], int]] = []
-            for k in range(min(need, len(tabled)), -1, -1):
-                if need - k > in_hand:
-                    continue
-                for combo in itertools.combinations(tabled, k):
-                    options.append((combo, need - k))
+            if describe is not None:
+                classes: dict[tuple[object, ...], list[Copy]] = {}
+                for c in tabled:
+                    key = (c.uid in virtual, *describe(c))
+                    classes.setdefault(key, []).append(c)
+                groups = list(classes.values())
+                for k in range(min(need, len(tabled)), -1, -1):
+                    if need - k > in_hand:
+                        continue
+                    for counts in _splits(k, [len(g) for g in groups]):
+                        combo = tuple(c for g, n in zip(groups, counts, strict=True) for c in g[:n])
+                        options.append((combo, need - k))
+            else:
+                for k in range(min(need, len(tabled)), -1, -1):
+                    if need - k > in_hand:
+                        continue
+                    for combo in itertools.combinations(tabled, k):
+                        options.append((combo, need - k))
             if not options:
-                return None
+                return []
             per_card.append(options)
-        best: tuple[int, int, int, list[tuple[str, str, str]], list[Copy], Counter[Card]] | None = (
-            None
-        )
+        ranked: list[tuple[tuple[int, int, int], Choice]] = []
+        best: tuple[tuple[int, int, int], Choice] | None = None
         cards = list(wanted)
         for assignment in itertools.product(*per_card):
             from_table = [c for combo, _ in assignment for c in combo]
@@ -964,13 +1186,43 @@ class DealState:
             # fewest faults, then fewest cards not already tabled, then fewest guesses about
             # unseen cards (a known hand card before an unseen one or a re-read play)
             rank = (len(faults), sum(from_hand.values()) + len(restores), unseen + len(restores))
-            if best is None or rank < best[:3]:
-                best = (*rank, faults, from_table, from_hand)
+            if every:
+                ranked.append((rank, (faults, from_table, from_hand)))
+            elif best is None or rank < best[0]:
+                best = (rank, (faults, from_table, from_hand))
                 if not faults and not rank[1]:
                     break
-        if best is None:
-            return None
-        return best[3], best[4], best[5]
+        if not every:
+            return [] if best is None else [best[1]]
+        if not ranked:
+            return []
+        ranked.sort(key=lambda entry: entry[0])
+        fewest = ranked[0][0][0]
+        return [choice for rank, choice in ranked if rank[0] == fewest][:MAX_FORKS]
+
+    def _describer(self, seat: str) -> Callable[[Copy], tuple[object, ...]]:
+        """What tells a tabled copy apart from another of its card, uids aside: what it has
+        scored, and the combinations still whole and announcements carried it belongs to (by
+        the cards in them)."""
+        short = {c.uid: (str(c.card), tuple(sorted(c.used))) for c in self.table[seat]}
+        member: dict[int, list[tuple[object, ...]]] = {}
+        for group in self._live_groups(seat):
+            makeup = tuple(sorted(short.get(uid, ("-", ())) for uid in group.uids))
+            for uid in group.uids:
+                member.setdefault(uid, []).append((group.kind, group.whole, makeup))
+        for p in self.pending[seat]:
+            for uid in p.uids:
+                member.setdefault(uid, []).append(("carried", p.kind, tuple(map(str, p.cards))))
+
+        def describe(copy: Copy) -> tuple[object, ...]:
+            return (
+                str(copy.card),
+                tuple(sorted(copy.used)),
+                tuple(sorted(copy.levels.items())),
+                tuple(sorted(member.get(copy.uid, ()), key=repr)),
+            )
+
+        return describe
 
     def _restore_copies(self, seat: str, copies: list[Copy]) -> list[Copy]:
         """Put back on the table the candidates :meth:`_choose` picked that are not there.
@@ -991,7 +1243,10 @@ class DealState:
             self.seen[original.card] += 1
             if self.rules.reform == "new-card":
                 original.freshen()
-            self.table[seat].append(original)
+            # back in its place: the table is in the order the copies were laid (uid order)
+            table = self.table[seat]
+            at = next((i for i, c in enumerate(table) if c.uid > original.uid), len(table))
+            table.insert(at, original)
             for p in dropped:
                 lost = (p.kind, _sorted(p.cards))
                 if lost in self.lost[seat]:
@@ -1217,7 +1472,133 @@ class DealState:
     def adjust(self, seat: str, points: int) -> None:
         """Add (or, negative, take down) points by a ruling of the laws; kept apart from melds."""
         self._check_seat(seat)
-        self.adjustments[seat] += points
+        self._event("adjust", (seat, points))
+
+    # ------------------------------------------------------------------ readings
+    def _all_known(self) -> bool:
+        """Whether every card is named, so that each event has one reading only."""
+        return self.stock_known and not any(self.unknown.values())
+
+    def _may_fork(self, seat: str) -> bool:
+        """Whether a declaration by ``seat`` may be read in more than one way: unseen cards."""
+        return self.phase == LOOSE and (self.unknown[seat] > 0 or bool(self.ambiguous[seat]))
+
+    def _event(self, name: str, args: tuple[object, ...]) -> list[Violation] | DeclarationOutcome:
+        """Apply one event; if it breaks a rule, look for a reading of the record that does not.
+
+        Records naming every card have one reading, applied as it comes. Otherwise the events
+        are logged; a violation makes the engine replay the deal with the assignment of one
+        earlier declaration changed (:meth:`_retry`), and a reading explaining the record with
+        fewer violations replaces the state. A legal deal thus raises nothing.
+        """
+        log = self._log
+        if log is None:
+            return self._apply(name, args, 0)
+        index = len(log)
+        log.append((name, args))
+        result = self._apply(name, args, index)
+        found = _found(result)
+        if found and self._forks_at and not self._replaying:
+            better = self._retry(index, self._cost + len(found))
+            if better is not None:
+                world, result = better
+                self.__dict__ = world.__dict__
+                return result
+        self._cost += len(found)
+        return result
+
+    def _apply(
+        self, name: str, args: tuple[object, ...], index: int
+    ) -> list[Violation] | DeclarationOutcome:
+        if name == "play":
+            seat, card = args
+            found = self._play(seat, card, self._picks.get(index, 0))  # type: ignore[arg-type]
+            if self._forks > 1:
+                self._forks_at.append((index, self._forks))
+            self._forks = 1
+            return found
+        if name == "draw":
+            seat, card = args
+            return self._draw(seat, card)  # type: ignore[arg-type]
+        if name == "adjust":
+            seat, points = args
+            self.adjustments[seat] += points  # type: ignore[index, operator]
+            return []
+        seat, kind, cards, claimed, carried = args
+        outcome = self._declare(
+            seat,  # type: ignore[arg-type]
+            kind,  # type: ignore[arg-type]
+            cards,  # type: ignore[arg-type]
+            claimed,  # type: ignore[arg-type]
+            carried,  # type: ignore[arg-type]
+            self._picks.get(index, 0),
+        )
+        if self._forks > 1:
+            self._forks_at.append((index, self._forks))
+        self._forks = 1
+        return outcome
+
+    def _retry(
+        self, index: int, cost: int
+    ) -> tuple[DealState, list[Violation] | DeclarationOutcome] | None:
+        """A replay of the deal to event ``index`` with fewer than ``cost`` violations, if any.
+
+        Each try changes the reading of one play or declaration that had several (the latest
+        first), earlier picks kept and later ones left to the engine's preference; the tries
+        are bounded (:data:`MAX_TRIES_PER_FORK`, :data:`MAX_RETRIES`,
+        :data:`MAX_RETRIES_PER_DEAL`).
+        """
+        log = self._log
+        assert log is not None
+        tries = 0
+        for fork, count in reversed(self._forks_at):
+            current = self._picks.get(fork, 0)
+            for pick in range(min(count, MAX_TRIES_PER_FORK + 1)):
+                if pick == current:
+                    continue
+                if tries >= MAX_RETRIES or self._retries >= MAX_RETRIES_PER_DEAL:
+                    return None
+                tries += 1
+                self._retries += 1
+                picks = {k: v for k, v in self._picks.items() if k < fork}
+                picks[fork] = pick
+                found = self._replay(picks, index, cost)
+                if found is not None:
+                    found[0]._retries = self._retries
+                    return found
+        return None
+
+    def _replay(
+        self, picks: dict[int, int], index: int, cost: int
+    ) -> tuple[DealState, list[Violation] | DeclarationOutcome] | None:
+        """The deal replayed from its start to event ``index`` with these picks, if it breaks
+        fewer than ``cost`` rules (given up as soon as it cannot)."""
+        log = self._log
+        assert log is not None
+        rules, seats, dealer, hands, stock, turnup, trump = self._init
+        world = DealState(rules, seats, dealer, hands, stock, turnup, trump)
+        world._log = log
+        world._picks = picks
+        world._replaying = True
+        result: list[Violation] | DeclarationOutcome = []
+        for i in range(index + 1):
+            name, args = log[i]
+            result = world._apply(name, args, i)
+            world._cost += len(_found(result))
+            if world._cost >= cost:
+                return None
+        world._replaying = False
+        return world, result
+
+    def _live_groups(self, seat: str) -> list[Group]:
+        """The scored combinations a later declaration can still be judged by.
+
+        Outside the Portland model only a combination still whole matters (re-forming one
+        needs it broken first); a broken one never becomes whole again.
+        """
+        if self.rules.reform == "portland":
+            return self.groups[seat]
+        return [g for g in self.groups[seat] if g.whole]
 
     # ------------------------------------------------------------------ questions
     def legal_plays(self, seat: str) -> frozenset[Card]:
@@ -1390,6 +1771,10 @@ class DealState:
 
 
 _ALL_CARDS: Final = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+
+
+def _found(result: list[Violation] | DeclarationOutcome) -> list[Violation]:
+    return result.violations if isinstance(result, DeclarationOutcome) else result
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -21,6 +21,9 @@ class Violation:
     message: str
     trick: int | None = None
     """The number of the trick (1-based) the event belongs to, when there is one."""
+    fault_trick: int | None = None
+    """The trick where the fault itself was committed, when a later event reveals it: for P207
+    (a revoke in the strict phase established by a later play), the trick of the revoke."""
 
     def __str__(self) -> str:
         where = f" (trick {self.trick})" if self.trick is not None else ""
