@@ -308,8 +308,7 @@ def check_record(item: RecordText, laws: str | None = None) -> RecordResult:
             size=size,
         )
     try:
-        chosen = _laws_for(record, laws)
-        result = replay_function()(record, laws=chosen, source=item.source, steps=False)
+        result = replay_function()(record, laws=laws, source=item.source, steps=False)
     except ValueError as exc:
         return _failed(item, f"cannot replay the record: {exc}")
     except Exception as exc:
@@ -324,33 +323,6 @@ def check_record(item: RecordText, laws: str | None = None) -> RecordResult:
         laws=result.laws,
         size=size,
     )
-
-
-_LAWS_CACHE: dict[str, Laws] = {}
-
-
-def _laws_for(record: Record, laws: str | None) -> Laws | str | None:
-    """The laws to replay ``record`` under, read once per process.
-
-    The replayer reads its laws file on every call; reading it once here is the same laws
-    at a fraction of the cost. A name the bundled laws do not know is passed on as it is,
-    so the replayer reports it as it would.
-    """
-    from validator.laws import BUNDLED, load_laws
-
-    wanted = laws
-    if wanted is None:
-        tag = record.tag("Laws")
-        wanted = tag.strip().lower() if tag else "english"
-        if wanted not in BUNDLED:
-            return None
-    cached = _LAWS_CACHE.get(wanted)
-    if cached is None:
-        try:
-            cached = _LAWS_CACHE[wanted] = load_laws(wanted)
-        except ValueError:
-            return laws
-    return cached
 
 
 def _finding_dict(data: dict[str, Any]) -> dict[str, Any]:
