@@ -11,7 +11,7 @@ texts list them, and nothing else here depends on the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from typing import ClassVar, Final
 
 RANKS: Final = "ATKQJ987"
@@ -49,7 +49,6 @@ class CardError(ValueError):
     """A text that is not a card; the message carries the text."""
 
 
-@dataclass(frozen=True, slots=True, order=False)
 class Card:
     """One card by rank and suit; equal cards from different packs are equal values.
 
@@ -57,18 +56,50 @@ class Card:
     Card.parse('TH')
     >>> str(Card.parse("Q♠"))
     'QS'
+
+    A card is immutable, and there is one object per card: ``Card("Q", "S")``,
+    ``Card.parse("qs")``, a copy and an unpickled card are all the same object. Equal cards
+    being identical, equality and hashing are the object's own (no Python code runs when a
+    card is looked up in a dict or a Counter, which the engine does for every event).
     """
+
+    __slots__ = ("rank", "suit")
+    __match_args__ = ("rank", "suit")
 
     rank: str
     suit: str
 
     _cache: ClassVar[dict[str, Card]] = {}
+    _interned: ClassVar[dict[tuple[str, str], Card]] = {}
 
-    def __post_init__(self) -> None:
-        if self.rank not in RANKS or len(self.rank) != 1:
-            raise CardError(f"not a rank: {self.rank!r} (ranks are {' '.join(RANKS)})")
-        if self.suit not in SUITS or len(self.suit) != 1:
-            raise CardError(f"not a suit: {self.suit!r} (suits are {' '.join(SUITS)})")
+    def __new__(cls, rank: str, suit: str) -> Card:
+        card = cls._interned.get((rank, suit)) if type(rank) is str and type(suit) is str else None
+        if card is not None:
+            return card
+        if rank not in RANKS or len(rank) != 1:
+            raise CardError(f"not a rank: {rank!r} (ranks are {' '.join(RANKS)})")
+        if suit not in SUITS or len(suit) != 1:
+            raise CardError(f"not a suit: {suit!r} (suits are {' '.join(SUITS)})")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:

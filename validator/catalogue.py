@@ -36,8 +36,8 @@ from validator.rulebook import RuleBook, RulebookError, default_rulebook
 
 FINDINGS_FILE: Final = Path(__file__).resolve().parent / "data" / "findings.yaml"
 """The bundled catalogue."""
-FINDINGS_MD: Final = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
-"""The generated catalogue in the repository."""
+FINDINGS_MD: Final = Path("docs") / "findings.md"
+"""Where ``--write`` puts the file by default: run from the root of a checkout."""
 
 SEVERITIES: Final = ("error", "warning", "info")
 """``error``: the laws apply a remedy; ``warning``: a claim disagrees; ``info``: noted only."""

@@ -322,6 +322,8 @@ class _DealWalker:
         self.before_trick: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
         """Scores and brisques as they stood when each trick began (for faults found later)."""
         self.pre_play: tuple[dict[str, int], dict[str, int]] | None = None
+        self.last_play: tuple[int, Card, tuple[dict[str, int], dict[str, int]]] | None = None
+        """The event number and card of the latest play, and the scores before it."""
 
     # ----------------------------------------------------------------- steps and findings
     def _snapshot(self) -> tuple[Any, ...] | None:
@@ -493,10 +495,11 @@ class _DealWalker:
             )
         self.events(trick.events)
 
-    def seat_plays(self, seat: str, pos: Any, what: str) -> bool:
-        """Whether ``seat`` plays in this game; if not, the event is reported (R001), left out."""
-        if seat in self.ctx.seats:
-            return True
+    def left_out(self, seat: str, pos: Any, what: str) -> None:
+        """Report (R001) an event by a seat that does not play in this game; it is left out.
+
+        Callers test ``seat in self.ctx.seats`` first, so the text is built only when needed.
+        """
         self.raw_finding(
             "R001",
             seat,
@@ -505,15 +508,15 @@ class _DealWalker:
             _line(pos),
             _col(pos),
         )
-        return False
 
     def play(self, play: Play) -> None:
-        if not self.seat_plays(play.seat, play.pos, f"{play.card} played"):
+        if play.seat not in self.ctx.seats:
+            self.left_out(play.seat, play.pos, f"{play.card} played")
             return
         state = self.state
         leading = not state.trick
         self.event_no += 1
-        before = (state.scores(), dict(state.brisques))
+        before = self._before_play(leading)
         if leading:
             self.before_trick.setdefault(state.tricks_played + 1, before)
         if state.phase == "strict" and self.strict_brisques is None:
@@ -525,25 +528,50 @@ class _DealWalker:
         found = state.play(play.seat, play.card)
         self.pre_play = None
         self.plays += 1
-        if leading:
-            self.trick_cards = []
-        self.trick_cards.append((play.seat, str(play.card)))
-        raws = self.violations(found, play.pos)
-        verb = "leads" if leading else "plays"
-        self.step(
-            "play",
-            play.seat,
-            f"{play.seat} {verb} {play.card}",
-            _line(play.pos),
-            str(play.card),
-            play.glyphs,
-            play.comments,
-        )
-        self.check_play_marks(play, raws, phase, unknown > 0, second)
-        if not state.trick and state.last_winner is not None:
+        self.last_play = (self.event_no, play.card, before)
+        raws = self.violations(found, play.pos) if found else []
+        keep_steps = self.ctx.keep_steps
+        if keep_steps:
+            card = str(play.card)
+            if leading:
+                self.trick_cards = []
+            self.trick_cards.append((play.seat, card))
+            verb = "leads" if leading else "plays"
+            self.step(
+                "play",
+                play.seat,
+                f"{play.seat} {verb} {card}",
+                _line(play.pos),
+                card,
+                play.glyphs,
+                play.comments,
+            )
+        if play.marks:
+            self.check_play_marks(play, raws, phase, unknown > 0, second)
+        if keep_steps and not state.trick and state.last_winner is not None:
             winner = state.last_winner
             self.step("trick", winner, f"{winner} wins trick {self.trick_no}", _line(play.pos))
             self.trick_cards = []
+
+    def _before_play(self, leading: bool) -> tuple[dict[str, int], dict[str, int]]:
+        """Scores and brisques as they stand before a play (for the remedies of its faults).
+
+        Between two plays of one trick they do not change (brisques move when the trick is
+        won), unless the card before was a seven (scored as it is played in some games), an
+        event was written between the plays, or the engine took another reading of the record
+        (unseen cards): otherwise the snapshot taken before the previous play serves again.
+        """
+        last = self.last_play
+        if (
+            not leading
+            and last is not None
+            and last[0] == self.event_no - 1
+            and last[1].rank != "7"
+            and self.state.one_reading
+        ):
+            return last[2]
+        state = self.state
+        return state.scores(), dict(state.brisques)
 
     def check_play_marks(
         self, play: Play, raws: list[_Raw], phase: str, hidden: bool, second: bool
@@ -642,7 +670,8 @@ class _DealWalker:
                 self.attach_variation(event)
 
     def declaration(self, decl: Declaration) -> None:
-        if not self.seat_plays(decl.seat, decl.pos, f"a {decl.kind} declared"):
+        if decl.seat not in self.ctx.seats:
+            self.left_out(decl.seat, decl.pos, f"a {decl.kind} declared")
             return
         carried = [(c.kind, c.cards, c.score) for c in decl.carried]
         self.event_no += 1
@@ -651,13 +680,16 @@ class _DealWalker:
             self.marked_delta[decl.seat] += decl.score - outcome.score
         if not outcome.violations:
             self.clean_declaration = self.event_no
-        self.violations(
-            outcome.violations,
-            decl.pos,
-            claimed=decl.score,
-            correct=outcome.score,
-            cards=tuple(map(str, decl.cards)),
-        )
+        if outcome.violations:
+            self.violations(
+                outcome.violations,
+                decl.pos,
+                claimed=decl.score,
+                correct=outcome.score,
+                cards=tuple(map(str, decl.cards)),
+            )
+        if not self.ctx.keep_steps:
+            return
         text = f"{decl.seat} declares {decl.kind}"
         if decl.cards:
             text += " " + _text(decl.cards)
@@ -670,7 +702,8 @@ class _DealWalker:
         self.step("declare", decl.seat, text, _line(decl.pos), None, decl.glyphs, decl.comments)
 
     def draw(self, draw: Draw) -> None:
-        if not self.seat_plays(draw.seat, draw.pos, "a draw"):
+        if draw.seat not in self.ctx.seats:
+            self.left_out(draw.seat, draw.pos, "a draw")
             return
         self.event_no += 1
         found: list[Violation] = []
@@ -678,7 +711,7 @@ class _DealWalker:
             found.extend(self.state.draw(draw.seat, card))
         # Portland law 29: the loser drew first and the winner then drew the next card: both
         # drew the wrong cards, too late to rectify.
-        previous = self._latest({"W303"}, None)
+        previous = self._latest({"W303"}, None) if self.raw else None
         if (
             previous is not None
             and previous.event == self.event_no - 1
@@ -686,7 +719,10 @@ class _DealWalker:
             and not any(v.code == "W303" for v in found)
         ):
             previous.both = True
-        self.violations(found, draw.pos)
+        if found:
+            self.violations(found, draw.pos)
+        if not self.ctx.keep_steps:
+            return
         named = [str(c) for c in draw.cards if c is not None]
         if len(draw.cards) == 1:
             what = named[0] if named else "a card"
@@ -703,7 +739,8 @@ class _DealWalker:
 
     # ----------------------------------------------------------------- marks
     def mark(self, mark: Mark) -> None:
-        if mark.seat is not None and not self.seat_plays(mark.seat, mark.pos, f"^{mark.code}"):
+        if mark.seat is not None and mark.seat not in self.ctx.seats:
+            self.left_out(mark.seat, mark.pos, f"^{mark.code}")
             return
         code = mark.code
         line, col = _line(mark.pos), _col(mark.pos)

@@ -27,8 +27,8 @@ RULEBOOK_DIR: Final = Path(__file__).resolve().parent / "data" / "rulebook"
 """Where the chapter files live."""
 PREFACE_FILE: Final = "_preface.md"
 """The hand-written preface, next to the chapters."""
-RULES_MD: Final = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-"""The generated rule book in the repository."""
+RULES_MD: Final = Path("docs") / "rules.md"
+"""Where ``--write`` puts the file by default: run from the root of a checkout."""
 
 _ID: Final = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
 _CHAPTER_KEYS: Final = ("chapter", "order", "intro", "rules")

@@ -346,6 +346,12 @@ class DealState:
         if len(self.stock) < self.n:
             self._enter_strict()
 
+    @property
+    def one_reading(self) -> bool:
+        """Whether every card is named, so that each event has one reading: the state never
+        changes but by the events applied to it (no other reading replaces it)."""
+        return self._log is None
+
     # ------------------------------------------------------------------ small helpers
     def _deal_fault(self, code: str, rule: str, seat: str | None, message: str) -> None:
         self.deal_violations.append(Violation(code, rule, seat, message, None))
