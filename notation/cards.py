@@ -11,7 +11,9 @@ texts list them, and nothing else here depends on the game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import FrozenInstanceError
+from types import MappingProxyType
 from typing import ClassVar, Final
 
 RANKS: Final = "ATKQJ987"
@@ -135,6 +137,13 @@ class Card:
     def name(self) -> str:
         """The card in words: ``queen of spades``."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+
+CANONICAL: Final[Mapping[str, Card]] = MappingProxyType(
+    {rank + suit: Card(rank, suit) for suit in SUITS for rank in RANKS}
+)
+"""Each card by its canonical text (``QS``): a reader looks a card up here first, and reads
+any other text (``10H``, ``qs``, ``?``) with :meth:`Card.parse`."""
 
 
 def full_pack() -> tuple[Card, ...]:

@@ -49,9 +49,13 @@ def _card(value: Card | str) -> Card:
     return value if type(value) is Card else Card.parse(str(value))
 
 
+_CARD: frozenset[type] = frozenset({Card})
+_CARD_OR_NONE: frozenset[type] = frozenset({Card, type(None)})
+
+
 def _cards(values: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """Cards as a tuple of :class:`Card`; text (``"KC QC"``) and card strings are read."""
-    if type(values) is tuple and all(type(c) is Card for c in values):
+    if type(values) is tuple and _CARD.issuperset(map(type, values)):
         return values
     if isinstance(values, str):
         values = values.split()
@@ -60,7 +64,7 @@ def _cards(values: Iterable[Card | str] | str) -> tuple[Card, ...]:
 
 def _maybe_cards(values: Iterable[Card | str | None] | str) -> tuple[Card | None, ...]:
     """As :func:`_cards`, with ``None`` (or ``?``) for a card not named."""
-    if type(values) is tuple and all(c is None or type(c) is Card for c in values):
+    if type(values) is tuple and _CARD_OR_NONE.issuperset(map(type, values)):
         return values
     if isinstance(values, str):
         values = values.split()
@@ -300,7 +304,9 @@ class Draw:
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        _fix(self, "cards", _maybe_cards)
+        cards = self.cards  # the commonest event: the check of _maybe_cards inlined
+        if type(cards) is not tuple or not _CARD_OR_NONE.issuperset(map(type, cards)):
+            _set(self, "cards", _maybe_cards(cards))
 
     @property
     def card(self) -> Card | None:

@@ -21,7 +21,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from notation.cards import Card
+from notation.cards import CANONICAL, Card
 from notation.errors import NotationError
 from notation.model import (
     Combination,
@@ -95,10 +95,15 @@ class _TagLine:
 
 
 _card_parse = Card.parse
+_canonical = CANONICAL.get
 
 
 def _hcards(text: str) -> tuple[Card | None, ...]:
-    return tuple(None if c == "?" else _card_parse(c) for c in text.split())
+    words = text.split()
+    cards = tuple(map(_canonical, words))
+    if None in cards:  # a "?" or a card written otherwise than QS
+        return tuple(None if c == "?" else _card_parse(c) for c in words)
+    return cards
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -711,7 +716,11 @@ FAST_LINES = True
 """Read the commonest lines (a plain trick, draw or declaration line) without the LALR
 parser: a line that is exactly one of the grammar's own ``TRICK``, ``DRAWS`` or ``DECL``
 terminals goes straight to the same callback Lark would call, and Lark reads the rest of
-the text with those lines left blank. The result is the same; tests check it."""
+the text with those lines left blank. The plain header lines are read so too (a tag, a
+``deal`` line without cut, a hand or the stock with its cards, a score line, a line holding
+one ``{comment}``), each written as the canonical writer writes it, by a regex built from
+the grammar's own terminals, into the value the builder would make; a text left blank is
+not given to Lark at all. The result is the same; tests check it."""
 
 _FAST: re.Pattern[str] | None = None
 _FAST_START = frozenset("0123456789dABCD")
@@ -728,6 +737,66 @@ def _fast_pattern() -> re.Pattern[str]:
         ]
         _FAST = re.compile(r"[ \t]*(?:" + "|".join(parts) + r")[ \t\r]*")
     return _FAST
+
+
+_HEADER: re.Pattern[str] | None = None
+_HEADER_START = frozenset("[dhs{")
+_BLANK = re.compile(r"[\t \f\r\n]*")
+"""A text Lark reads as nothing: line breaks and the characters the grammar ignores."""
+
+
+def _header_pattern() -> re.Pattern[str]:
+    """One regex matching a whole plain header line, as the writer writes it (one space
+    between tokens), with a named group for each token the builder reads."""
+    global _HEADER
+    if _HEADER is None:
+        lark = _lark()
+
+        def term(name: str) -> str:
+            return f"(?:{lark.get_terminal(name).pattern.to_regexp()})"
+
+        seatints = f"(?: {term('SEATINT')})*"
+        _HEADER = re.compile(
+            r"[ \t]*(?:"
+            rf"(?P<TAG>(?P<lsqb>\[)(?P<tagname>{term('TAGNAME')}) (?P<tagvalue>{term('STRING')})\])"
+            rf"|(?P<DEAL>deal (?P<number>{term('INT')}) dealer (?P<dealer>{term('SEAT')}))"
+            rf"|(?P<HAND>hand (?P<seat>{term('SEAT')}) (?P<hcards>{term('HCARDS')}))"
+            rf"|(?P<STOCK>stock (?P<scards>{term('HCARDS')}))"
+            rf"|(?P<SCORE>score(?P<scores>{seatints})(?: brisques(?P<brisques>{seatints}))?)"
+            rf"|(?P<NOTE>{term('COMMENT')})"
+            r")[ \t\r]*"
+        )
+        global _SEATINT
+        _SEATINT = re.compile(term("SEATINT"))
+    return _HEADER
+
+
+_SEATINT: re.Pattern[str] | None = None
+
+
+def _header_statement(m: re.Match[str], line: int) -> Any:
+    """The statement of a plain header line, as the builder makes it from Lark's tokens."""
+    kind = m.lastgroup or ""
+    pos = _pos(line, m.start(kind) + 1)
+    if kind == "TAG":
+        return _TagLine(Tag(m["tagname"], _unquote(m["tagvalue"]), pos), ())
+    if kind == "DEAL":
+        return _DealLine(int(m["number"]), m["dealer"], (), (), pos)
+    if kind == "HAND":
+        return Hand(m["seat"], _hcards(m["hcards"]), False, (), pos)
+    if kind == "STOCK":
+        return Stock(_hcards(m["scards"]), False, (), pos)
+    if kind == "SCORE":
+        assert _SEATINT is not None
+        scores = _SEATINT.findall(m["scores"])
+        brisques = _SEATINT.findall(m["brisques"] or "")
+        return _ScoreLine(False, _numbers(scores), _numbers(brisques), (), pos)
+    comment = Comment(m[kind][1:-1].strip(), False, pos)
+    return _Notes((comment,), pos)
+
+
+def _numbers(tokens: list[str]) -> tuple[tuple[str, int], ...]:
+    return tuple((t[0], int(t[1:])) for t in tokens)
 
 
 def _line_of(item: Any) -> int:
@@ -754,6 +823,7 @@ def _statements_locked(text: str, offset: int) -> list[Any]:
     if FAST_LINES:
         lines = text.split("\n")
         pattern = _fast_pattern().fullmatch
+        header = _header_pattern().fullmatch
         depth = 0
         for index, raw in enumerate(lines):
             if depth == 0:
@@ -775,13 +845,21 @@ def _statements_locked(text: str, offset: int) -> list[Any]:
                     fast_lines.append(line)
                     lines[index] = ""
                     continue
+                if head in _HEADER_START and (h := header(raw)) is not None:
+                    line = index + 1 + offset
+                    fast.append(_header_statement(h, line))
+                    fast_lines.append(line)
+                    lines[index] = ""
+                    continue
             if "{" in raw or "}" in raw:
                 # a brace in a string may hide a comment: no more fast lines then
                 opened = raw.count("{") - raw.count("}")
                 depth = 1 << 30 if '"' in raw else max(0, depth + opened)
         if fast:
             text = "\n".join(lines)
-    items: list[Any] = _lark().parse(text)  # type: ignore[assignment]  # the builder's list
+    items: list[Any] = []
+    if not _BLANK.fullmatch(text):
+        items = _lark().parse(text)  # type: ignore[assignment]  # the builder's list
     # a comment-only line arrives as a bare list of comments; a draw line as a list of draws
     result: list[Any] = []
     for item in items:
