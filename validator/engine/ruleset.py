@@ -81,7 +81,7 @@ class RuleSet:
     new_card_from_hand: bool
     settlement: Mapping[str, Any]
     settlement_rules: object | None = None
-    """H3's parsed ``SettlementRules`` when ``validator.engine.settlement`` is present."""
+    """The parsed ``SettlementRules`` when ``validator.engine.settlement`` is present."""
 
     @property
     def pack_size(self) -> int:
@@ -348,7 +348,7 @@ def check_ruleset(data: Mapping[str, Any], where: str) -> RuleSet:
 def _parse_settlement(
     mapping: Mapping[str, Any], where: str, no_brisques: bool, value: int, in_pack: int
 ) -> object | None:
-    """Hand the settlement section to H3's parser (``validator.engine.settlement``) if present.
+    """Hand the settlement section to the settlement parser (``validator.engine.settlement``) if present.
 
     The parsed rules are adapted to the rule set's brisque facts: its ``no_brisques`` switch,
     the brisque value and the brisques in the pack.
