@@ -420,6 +420,78 @@ class Trick:
         }
 
 
+# Constructors for the parser's hot path: they set the slots directly, skipping the dataclass
+# ``__init__`` and ``__post_init__``. Only for values the parser has already normalised (a
+# ``Card`` for a play, a tuple of ``Card``/``None`` for a draw); the public constructors above
+# keep normalising whatever they are given.
+_new = object.__new__
+_PLAY_SLOTS = tuple(
+    Play.__dict__[n].__set__ for n in ("seat", "card", "marks", "glyphs", "comments", "pos")
+)
+_DRAW_SLOTS = tuple(Draw.__dict__[n].__set__ for n in ("seat", "cards", "comments", "pos"))
+_TRICK_SLOTS = tuple(
+    Trick.__dict__[n].__set__ for n in ("number", "plays", "events", "comments", "pos")
+)
+
+
+def _parsed_play(
+    seat: str,
+    card: Card,
+    pos: Pos | None,
+    _s: tuple[Any, ...] = _PLAY_SLOTS,
+) -> Play:
+    """``Play(seat, card, (), (), (), pos)`` for a card the parser has read (a ``Card``)."""
+    if type(card) is not Card:
+        card = _card(card)
+    obj = _new(Play)
+    _s[0](obj, seat)
+    _s[1](obj, card)
+    _s[2](obj, ())
+    _s[3](obj, ())
+    _s[4](obj, ())
+    _s[5](obj, pos)
+    return obj
+
+
+def _parsed_draw(
+    seat: str,
+    cards: tuple[Card | None, ...],
+    comments: tuple[Comment, ...],
+    pos: Pos | None,
+    _s: tuple[Any, ...] = _DRAW_SLOTS,
+) -> Draw:
+    """``Draw(seat, cards, comments, pos)`` for cards the parser has read (a tuple of ``Card``
+    or ``None``, as ``notation.parser._hcards`` returns)."""
+    obj = _new(Draw)
+    _s[0](obj, seat)
+    _s[1](obj, cards)
+    _s[2](obj, comments)
+    _s[3](obj, pos)
+    return obj
+
+
+def _parsed_trick(
+    number: int,
+    plays: tuple[Play, ...],
+    events: tuple[Event, ...],
+    comments: tuple[Comment, ...],
+    pos: Pos | None,
+    _s: tuple[Any, ...] = _TRICK_SLOTS,
+) -> Trick:
+    """``Trick(number, plays, events, comments, pos)`` for the parser's tuples."""
+    if type(plays) is not tuple:
+        plays = tuple(plays)
+    if type(events) is not tuple:
+        events = tuple(events)
+    obj = _new(Trick)
+    _s[0](obj, number)
+    _s[1](obj, plays)
+    _s[2](obj, events)
+    _s[3](obj, comments)
+    _s[4](obj, pos)
+    return obj
+
+
 @dataclass(frozen=True, slots=True)
 class Variation:
     """An alternative line in parentheses: events, then tricks, like a deal's body."""

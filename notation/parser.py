@@ -40,6 +40,9 @@ from notation.model import (
     Tag,
     Trick,
     Variation,
+    _parsed_draw,
+    _parsed_play,
+    _parsed_trick,
 )
 
 MAX_ERRORS_PER_RECORD = 50
@@ -150,18 +153,18 @@ def _run_plays(text: str, dot: int, line: int, column: int) -> list[Play]:
         at = column + dot + 2
         for i in range(0, len(parts), 2):
             seat, card = parts[i], parts[i + 1]
-            plays.append(Play(seat, _card_parse(card), (), (), (), _pos(line, at)))
+            plays.append(_parsed_play(seat, _card_parse(card), _pos(line, at)))
             at += len(seat) + len(card) + 2
         return plays
     for m in _RUN_PLAY.finditer(text, dot + 1):
-        plays.append(Play(m[1], _card_parse(m[2]), (), (), (), _pos(line, column + m.start(1))))
+        plays.append(_parsed_play(m[1], _card_parse(m[2]), _pos(line, column + m.start(1))))
     return plays
 
 
 def _run_draws(text: str, line: int, column: int) -> list[Draw]:
     """The draws of a ``DRAWS`` token (``draw A KH, B QH``) with their positions."""
     return [
-        Draw(m[1], _hcards(m[2]), (), _pos(line, column + m.start(1)))
+        _parsed_draw(m[1], _hcards(m[2]), (), _pos(line, column + m.start(1)))
         for m in _RUN_DRAW.finditer(text, 4)
     ]
 
@@ -268,7 +271,7 @@ class _Builder:
                         plays[-1] = _annotated(plays[-1], marks, glyphs, notes)
                     marks, glyphs, notes = [], [], []
                     card = _card_parse(child[1:].lstrip())
-                    plays.append(Play(child[0], card, (), (), (), self._pos(child)))
+                    plays.append(_parsed_play(child[0], card, self._pos(child)))
                 elif not plays:
                     comments.append(self._comment(child))  # `17. {no play}`
                 elif kind == "SUFFIX":
@@ -337,10 +340,10 @@ class _Builder:
             elif child.type == "DRAWS":
                 draws.extend(_run_draws(child, _line(child) + self.offset, _column(child)))
             elif child.type == "DRAWN":
-                draws.append(Draw(child[0], _hcards(child[1:]), (), self._pos(child)))
+                draws.append(_parsed_draw(child[0], _hcards(child[1:]), (), self._pos(child)))
         if comments:
             last = draws[-1]
-            draws[-1] = Draw(last.seat, last.cards, comments, last.pos)
+            draws[-1] = _parsed_draw(last.seat, last.cards, comments, last.pos)
         return draws
 
     def mark(self, children: list[Any]) -> Mark:
@@ -412,7 +415,7 @@ class _TrickB:
 
     def build(self) -> Trick:
         ln = self.line
-        return Trick(ln.number, ln.plays, tuple(self.events), ln.comments, ln.pos)
+        return _parsed_trick(ln.number, ln.plays, tuple(self.events), ln.comments, ln.pos)
 
 
 @dataclass(slots=True)

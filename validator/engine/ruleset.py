@@ -348,7 +348,7 @@ def check_ruleset(data: Mapping[str, Any], where: str) -> RuleSet:
 def _parse_settlement(
     mapping: Mapping[str, Any], where: str, no_brisques: bool, value: int, in_pack: int
 ) -> object | None:
-    """Hand the settlement section to the settlement parser (``validator.engine.settlement``) if present.
+    """Hand the settlement section to ``validator.engine.settlement``'s parser, if present.
 
     The parsed rules are adapted to the rule set's brisque facts: its ``no_brisques`` switch,
     the brisque value and the brisques in the pack.

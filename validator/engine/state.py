@@ -428,12 +428,15 @@ class DealState:
                     self._v("W301", "play.draw-one", missing, "did not draw before the next trick")
                 )
             self._close_draws()
-        if any(s == seat for s, _ in self.trick):
-            out.append(
-                self._v("P209", "play.trick-plays", seat, f"plays {card} twice to one trick")
-            )
+        trick = self.trick
+        for s, _ in trick:
+            if s == seat:
+                out.append(
+                    self._v("P209", "play.trick-plays", seat, f"plays {card} twice to one trick")
+                )
+                break
         else:
-            expected = self.leader if not self.trick else self._next_seat[self.trick[-1][0]]
+            expected = self._next_seat[trick[-1][0]] if trick else self.leader
             if seat != expected:
                 what = "led" if not self.trick else "played"
                 out.append(
@@ -743,7 +746,10 @@ class DealState:
         winner = best[0]
         cards = [card for _, card in self.trick]
         self.won[winner].extend(cards)
-        count = sum(1 for card in cards if card.rank in BRISQUE_RANKS)
+        count = 0
+        for card in cards:
+            if card.rank in BRISQUE_RANKS:
+                count += 1
         self.brisques[winner] += count
         rules = self.rules
         if rules.brisque_scoring == "when-taken" and not rules.no_brisques:
