@@ -47,7 +47,6 @@ sys.path.insert(0, str(ROOT))
 
 from notation import Declaration, Draw, NotationError, Record, read_records, write_record  # noqa: E402
 from validator.batch import RecordText, check_record  # noqa: E402
-from validator.batch import _laws_for as laws_for  # noqa: E402
 from validator.export import to_html, to_json  # noqa: E402
 from validator.replayer import replay  # noqa: E402
 from validator.simulate import simulate_games  # noqa: E402
@@ -385,7 +384,7 @@ def main(argv: Iterable[str] | None = None) -> int:
 
     def validate_only() -> None:
         for record in parsed:
-            replay(record, laws=laws_for(record, None), steps=False)
+            replay(record, steps=False)
 
     def fmt() -> None:
         for record in parsed:
