@@ -1,4 +1,4 @@
-"""The benchmark script stays runnable: it loads, with every import it needs, and explains itself."""
+"""The benchmark script stays runnable: it loads with every import it needs, and says how."""
 
 from __future__ import annotations
 
