@@ -59,9 +59,6 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         yield start, "".join(buffer)
 
 
-_chunks = split_records  # the name the validator's batch reader imports
-
-
 def _lines(source: Source) -> tuple[Iterable[str], str | None, IO[str] | None]:
     if isinstance(source, str | os.PathLike):
         path = Path(source)

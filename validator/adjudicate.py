@@ -17,11 +17,12 @@ from typing import Any
 
 from notation.model import Record
 from validator.engine import RuleSet
-from validator.laws import Laws, LawsError, load_laws
+from validator.laws import Laws, LawsError
 from validator.replay import Finding, Remedy, Replay
 from validator.replayer import (
     DealDetail,
     ReplayDetails,
+    load_laws_cached,
     replay_with_details,
     sitting_findings,
 )
@@ -170,7 +171,7 @@ def _laws_named(name: str, wanted: str | Path | None) -> Laws | None:
         if candidate is None:
             continue
         try:
-            laws = load_laws(candidate)
+            laws = load_laws_cached(candidate)
         except LawsError:
             continue
         if laws.name == name:

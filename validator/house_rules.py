@@ -300,12 +300,12 @@ def house_ruleset(record: Record) -> RuleSet | None:
     text = record.tag("HouseRules")
     if text is None:
         return None
-    from validator.laws import LawsError, load_laws
-    from validator.replayer import DEFAULT_LAWS, DEFAULT_VARIANT, load_ruleset
+    from validator.laws import LawsError
+    from validator.replayer import DEFAULT_LAWS, DEFAULT_VARIANT, load_laws_cached, load_ruleset
 
     variant = (record.tag("Variant") or DEFAULT_VARIANT).strip().lower()
     try:
-        laws = load_laws((record.tag("Laws") or DEFAULT_LAWS).strip().lower())
+        laws = load_laws_cached((record.tag("Laws") or DEFAULT_LAWS).strip().lower())
     except LawsError:
-        laws = load_laws(DEFAULT_LAWS)
+        laws = load_laws_cached(DEFAULT_LAWS)
     return load_ruleset(variant, apply_house_rules(dict(laws.rules_overrides), text))

@@ -31,11 +31,10 @@ from validator.engine.settlement import (
     SettlementError,
     SittingGame,
     SittingSettlement,
-    check_chouette_rotation,
     settle_sitting,
 )
 from validator.replay import Finding, Location, Replay
-from validator.replayer import replay
+from validator.replayer import replay, sitting_findings
 
 
 class SittingError(ValueError):
@@ -219,12 +218,14 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
         )
 
     reports: list[SittingGameReport] = []
+    replays: list[Replay] = []
     settled_games: list[tuple[Record, SittingGame]] = []
     numbers: dict[int, Record] = {}
     stakes: dict[str, Record] = {}
     chouettes: dict[str, Record] = {}
     for record in records:
         replayed = replay_record(record)
+        replays.append(replayed)
         findings.extend(replayed.all_findings())
         number = _game_number(record)
         if number is None:
@@ -305,17 +306,7 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
     settlement: SittingSettlement | None = None
     games = [game for _, game in settled_games]
     if chouette_name is not None:
-        for rotation in check_chouette_rotation(games, chouette_name):
-            record = settled_games[rotation.game - 1][0]
-            findings.append(
-                make_finding(
-                    rotation.code,
-                    seat=None,
-                    location=_where(record.source, _tag_line(record, "Chouette")),
-                    message=f"sitting {name!r}, game {_game_number(record)}: {rotation.message}",
-                    rule_id="sitting.chouette-rotation",
-                )
-            )
+        findings.extend(sitting_findings(replays))
     if games:
         try:
             settlement = settle_sitting(games, stake or 0, chouette=chouette_name)
