@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from notation.cards import Card
@@ -81,6 +82,9 @@ def _fix(obj: object, name: str, convert: Callable[[Any], object]) -> None:
 
 def _set(obj: object, name: str, value: object) -> None:
     object.__setattr__(obj, name, value)
+
+
+_seat_of = attrgetter("seat")
 
 
 def _cards_text(cards: Iterable[Card | None]) -> str:
@@ -432,6 +436,10 @@ _DRAW_SLOTS = tuple(Draw.__dict__[n].__set__ for n in ("seat", "cards", "comment
 _TRICK_SLOTS = tuple(
     Trick.__dict__[n].__set__ for n in ("number", "plays", "events", "comments", "pos")
 )
+_DECLARATION_SLOTS = tuple(
+    Declaration.__dict__[n].__set__
+    for n in ("seat", "kind", "cards", "score", "carried", "glyphs", "comments", "pos")
+)
 
 
 def _parsed_play(
@@ -467,6 +475,22 @@ def _parsed_draw(
     _s[1](obj, cards)
     _s[2](obj, comments)
     _s[3](obj, pos)
+    return obj
+
+
+def _parsed_declaration(
+    seat: str,
+    kind: str,
+    cards: tuple[Card, ...],
+    score: int,
+    pos: Pos | None,
+    _s: tuple[Any, ...] = _DECLARATION_SLOTS,
+) -> Declaration:
+    """``Declaration(seat, kind, cards, score, pos=pos)`` for a kind the parser has put in
+    lower case and a tuple of ``Card``."""
+    obj = _new(Declaration)
+    for setter, value in zip(_s, (seat, kind, cards, score, (), (), (), pos), strict=True):
+        setter(obj, value)
     return obj
 
 
@@ -715,9 +739,9 @@ class Record:
         seen = {t.name for t in self.tags if t.name in SEATS}
         for deal in self.deals:
             seen.add(deal.dealer)
-            seen.update(h.seat for h in deal.hands)
+            seen.update(map(_seat_of, deal.hands))
             for trick in deal.tricks:
-                seen.update(p.seat for p in trick.plays)
+                seen.update(map(_seat_of, trick.plays))
         return tuple(s for s in SEATS if s in seen)
 
     def to_dict(self) -> dict[str, Any]:

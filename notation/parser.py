@@ -40,6 +40,7 @@ from notation.model import (
     Tag,
     Trick,
     Variation,
+    _parsed_declaration,
     _parsed_draw,
     _parsed_play,
     _parsed_trick,
@@ -153,7 +154,8 @@ def _run_plays(text: str, dot: int, line: int, column: int) -> list[Play]:
         at = column + dot + 2
         for i in range(0, len(parts), 2):
             seat, card = parts[i], parts[i + 1]
-            plays.append(_parsed_play(seat, _card_parse(card), _pos(line, at)))
+            known = _canonical(card) or _card_parse(card)
+            plays.append(_parsed_play(seat, known, _tuple_new(Pos, (line, at))))
             at += len(seat) + len(card) + 2
         return plays
     for m in _RUN_PLAY.finditer(text, dot + 1):
@@ -163,6 +165,17 @@ def _run_plays(text: str, dot: int, line: int, column: int) -> list[Play]:
 
 def _run_draws(text: str, line: int, column: int) -> list[Draw]:
     """The draws of a ``DRAWS`` token (``draw A KH, B QH``) with their positions."""
+    # The common form, one card each written as the writer writes it: columns by arithmetic.
+    draws: list[Draw] = []
+    at = column + 5
+    for part in text[5:].split(", "):
+        card = _canonical(part[2:]) if len(part) == 4 and part[1] == " " else None
+        if card is None:
+            break
+        draws.append(_parsed_draw(part[0], (card,), (), _tuple_new(Pos, (line, at))))
+        at += 6
+    else:
+        return draws
     return [
         _parsed_draw(m[1], _hcards(m[2]), (), _pos(line, column + m.start(1)))
         for m in _RUN_DRAW.finditer(text, 4)
@@ -174,7 +187,24 @@ def _run_decl(text: str, line: int, column: int) -> Declaration:
     parts = text.split()
     cards = tuple(_card_parse(c) for c in parts[2:-1]) if len(parts) > 3 else ()
     kind = parts[1] if parts[1].islower() else parts[1].lower()
-    return Declaration(parts[0], kind, cards, int(parts[-1]), (), (), (), _pos(line, column))
+    return _parsed_declaration(parts[0], kind, cards, int(parts[-1]), _pos(line, column))
+
+
+def _run_carried(text: str, line: int, column: int) -> tuple[Combination, ...]:
+    """The combinations after ``carry`` (``bezique QS JD 40, marriage KH QH 20``), written
+    with single spaces as the fast pattern matched them."""
+    carried: list[Combination] = []
+    at = column
+    for part in text.split(", "):
+        words = part.split()
+        cards = tuple(_card_parse(c) for c in words[1:-1])
+        carried.append(Combination(words[0].lower(), cards, int(words[-1]), _pos(line, at)))
+        at += len(part) + 2
+    return tuple(carried)
+
+
+def _with_carried(decl: Declaration, carried: tuple[Combination, ...]) -> Declaration:
+    return Declaration(decl.seat, decl.kind, decl.cards, decl.score, carried, (), (), decl.pos)
 
 
 class _Builder:
@@ -408,10 +438,14 @@ class _StatementError(ValueError):
 # --------------------------------------------------------------------------- assembly
 
 
-@dataclass(slots=True)
 class _TrickB:
-    line: _TrickLine
-    events: list[Event] = field(default_factory=list)
+    """A trick line and the events after it (a plain class: one is made per trick)."""
+
+    __slots__ = ("events", "line")
+
+    def __init__(self, line: _TrickLine) -> None:
+        self.line = line
+        self.events: list[Event] = []
 
     def build(self) -> Trick:
         ln = self.line
@@ -734,9 +768,17 @@ def _fast_pattern() -> re.Pattern[str]:
     global _FAST
     if _FAST is None:
         lark = _lark()
+        term = {
+            name: lark.get_terminal(name).pattern.to_regexp()
+            for name in ("TRICK", "DRAWS", "DECL", "KIND", "CARDS", "INT")
+        }
+        # a combination carried, as the writer writes it: `bezique QS JD 40`
+        combo = f"(?:{term['KIND']})(?: (?:{term['CARDS']}))? (?:{term['INT']})"
         parts = [
-            f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})"
-            for name in ("TRICK", "DRAWS", "DECL")
+            f"(?P<TRICK>{term['TRICK']})",
+            f"(?P<DRAWS>{term['DRAWS']})",
+            # the outer group closes last, so that it is the match's ``lastgroup``
+            f"(?P<DECLARE>(?P<DECL>{term['DECL']})(?: carry (?P<CARRIED>{combo}(?:, {combo})*))?)",
         ]
         _FAST = re.compile(r"[ \t]*(?:" + "|".join(parts) + r")[ \t\r]*")
     return _FAST
@@ -843,8 +885,11 @@ def _statements_locked(text: str, offset: int) -> list[Any]:
                         fast.append(_TrickLine(number, tuple(plays), (), _pos(line, column)))
                     elif kind == "DRAWS":
                         fast.append(_run_draws(m[kind], line, column))
+                    elif m["CARRIED"] is None:
+                        fast.append(_run_decl(m["DECL"], line, column))
                     else:
-                        fast.append(_run_decl(m[kind], line, column))
+                        carried = _run_carried(m["CARRIED"], line, m.start("CARRIED") + 1)
+                        fast.append(_with_carried(_run_decl(m["DECL"], line, column), carried))
                     fast_lines.append(line)
                     lines[index] = ""
                     continue

@@ -322,8 +322,10 @@ class _DealWalker:
         self.before_trick: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
         """Scores and brisques as they stood when each trick began (for faults found later)."""
         self.pre_play: tuple[dict[str, int], dict[str, int]] | None = None
-        self.last_play: tuple[int, Card, tuple[dict[str, int], dict[str, int]]] | None = None
-        """The event number and card of the latest play, and the scores before it."""
+        self.last_play: tuple[int, Card, tuple[dict[str, int], dict[str, int]] | None] | None
+        self.last_play = None
+        """The event number and card of the latest play, and the scores before it (taken
+        in the strict play only)."""
 
     # ----------------------------------------------------------------- steps and findings
     def _snapshot(self) -> tuple[Any, ...] | None:
@@ -516,9 +518,13 @@ class _DealWalker:
         state = self.state
         leading = not state.trick
         self.event_no += 1
-        before = self._before_play(leading)
-        if leading:
-            self.before_trick.setdefault(state.tricks_played + 1, before)
+        # Only the strict play's faults (STRICT_CODES) are judged on the scores before the
+        # play; a play with draws still due may close them and begin the strict play.
+        before = None
+        if state.phase != "loose" or state.draw_queue:
+            before = self._before_play(leading)
+            if leading:
+                self.before_trick.setdefault(state.tricks_played + 1, before)
         if state.phase == "strict" and self.strict_brisques is None:
             self.strict_brisques = dict(state.brisques)
         self.pre_play = before
@@ -553,7 +559,7 @@ class _DealWalker:
             self.step("trick", winner, f"{winner} wins trick {self.trick_no}", _line(play.pos))
             self.trick_cards = []
 
-    def _before_play(self, leading: bool) -> tuple[dict[str, int], dict[str, int]]:
+    def _before_play(self, leading: bool) -> tuple[dict[str, int], dict[str, int]] | None:
         """Scores and brisques as they stand before a play (for the remedies of its faults).
 
         Between two plays of one trick they do not change (brisques move when the trick is

@@ -9,6 +9,7 @@ of trumps (six-pack) are the higher kind of their rank's four.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Final
@@ -77,6 +78,7 @@ class KindInfo:
     level: int
 
 
+@functools.cache
 def kind_info(kind: str) -> KindInfo:
     """Family and level of a meld kind (``marriage`` is A/1, ``sequence`` A/2 ...)."""
     if kind == "marriage":

@@ -235,19 +235,23 @@ class DealState:
         self.dealer = dealer
         self.order = _play_order(self.seats, dealer)
         self._next_seat = {s: self.seats[(i + 1) % self.n] for i, s in enumerate(self.seats)}
-        self.copies = {card: rules.copies(card) for card in _ALL_CARDS}
+        self.copies = (
+            {card: rules.copies(card) for card in _ALL_CARDS}
+            if rules.omit
+            else dict.fromkeys(_ALL_CARDS, rules.packs)
+        )
         self.deal_violations: list[Violation] = []
         self.hand: dict[str, Counter[Card]] = {}
         self.unknown: dict[str, int] = {}
-        self.seen: Counter[Card] = Counter()
+        named: list[Card] = []  # every card the record names, counted into ``seen`` at once
         for seat in self.seats:
             given = None if hands is None else hands.get(seat)
             if given is None:
                 given = [None] * rules.hand_size
-            known = Counter(card for card in given if card is not None)
-            self.hand[seat] = known
-            self.unknown[seat] = sum(1 for card in given if card is None)
-            self.seen.update(known)
+            cards = [card for card in given if card is not None]
+            self.hand[seat] = Counter(cards)
+            self.unknown[seat] = len(given) - len(cards)
+            named += cards
             if len(given) > rules.hand_size:
                 self._deal_fault(
                     "D105",
@@ -264,7 +268,7 @@ class DealState:
                 )
         self.turnup_present = rules.turn_up
         if turnup is not None:
-            self.seen[turnup] += 1
+            named.append(turnup)
         dealt = sum(sum(h.values()) + self.unknown[s] for s, h in self.hand.items())
         count = rules.pack_size - dealt - (1 if rules.turn_up else 0)
         # The stock is a list with its top at the end; in the turn-up games the turn-up lies at
@@ -274,12 +278,14 @@ class DealState:
             self.stock_known = False
         else:
             face_down = list(reversed(stock))
-            self.stock_known = all(card is not None for card in stock)
-            self.seen.update(card for card in stock if card is not None)
+            stock_cards = [card for card in stock if card is not None]
+            self.stock_known = len(stock_cards) == len(stock)
+            named += stock_cards
             if len(stock) != count:
                 self._deal_fault(
                     "D109", "deal.packs", None, f"stock of {len(stock)} cards, {count} expected"
                 )
+        self.seen: Counter[Card] = Counter(named)
         self.stock: list[Card | None] = ([turnup] if rules.turn_up else []) + face_down
         for card, seen in self.seen.items():
             if seen > self.copies[card]:
@@ -477,7 +483,7 @@ class DealState:
                 self._seven_played(seat, card)
                 return
             if held == 1:
-                del hand[card]
+                hand.pop(card)  # not ``del``: Counter's own __delitem__ runs Python code
             else:
                 hand[card] = held - 1
             self._freshen(seat, card, pick)
@@ -862,7 +868,8 @@ class DealState:
                         f"drew {card}, but the stock's next card is {top}",
                     )
                 )
-            self.hand[seat][top] += 1
+            hand = self.hand[seat]
+            hand[top] = hand.get(top, 0) + 1  # a Counter's missing key would run Python code
             got: Card | None = top
         elif card is not None:
             if not self.can_exist(card):
@@ -1104,7 +1111,7 @@ class DealState:
                 if hand[card]:
                     hand[card] -= 1
                     if not hand[card]:
-                        del hand[card]
+                        hand.pop(card)
                 else:
                     self.unknown[seat] -= 1
                     self.seen[card] += 1
@@ -1194,10 +1201,14 @@ class DealState:
                 for card in wanted
             ):
                 continue
+            laid = sum(from_hand.values()) + len(restores)
+            guessed = unseen + len(restores)
+            if best is not None and not best[0][0] and (laid, guessed) >= best[0][1:]:
+                continue  # faults cannot be fewer than none: this one cannot rank first
             faults = self._model_faults(seat, kind, from_table, from_hand, pending)
             # fewest faults, then fewest cards not already tabled, then fewest guesses about
             # unseen cards (a known hand card before an unseen one or a re-read play)
-            rank = (len(faults), sum(from_hand.values()) + len(restores), unseen + len(restores))
+            rank = (len(faults), laid, guessed)
             if every:
                 ranked.append((rank, (faults, from_table, from_hand)))
             elif best is None or rank < best[0]:
@@ -1789,8 +1800,12 @@ def _found(result: list[Violation] | DeclarationOutcome) -> list[Violation]:
     return result.violations if isinstance(result, DeclarationOutcome) else result
 
 
+_ORDER: Final = {card: (SUITS.index(card.suit), RANK[card.rank]) for card in _ALL_CARDS}
+"""Each card's place in the notation's order: by suit, then from the highest rank."""
+
+
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (SUITS.index(c.suit), RANK[c.rank])))
+    return tuple(sorted(cards, key=_ORDER.__getitem__))
 
 
 def _text(cards: Iterable[Card]) -> str:
