@@ -523,7 +523,7 @@ class _DealWalker:
         before = None
         if state.phase != "loose" or state.draw_queue:
             before = self._before_play(leading)
-            if leading:
+            if leading and before is not None:
                 self.before_trick.setdefault(state.tricks_played + 1, before)
         if state.phase == "strict" and self.strict_brisques is None:
             self.strict_brisques = dict(state.brisques)
