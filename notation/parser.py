@@ -557,8 +557,12 @@ class _Assembler:
             if handler is not None:
                 handler(self, item)
             elif type(item) is list:
-                for draw in item:
-                    self.event(draw, draw.pos, "a draw")
+                deal = self.deal
+                if deal is not None and deal.score is None and deal.total is None:
+                    self.stack[-1].sink().extend(item)  # what self.event does, for a line at once
+                else:
+                    for draw in item:
+                        self.event(draw, draw.pos, "a draw")
             else:
                 self.paren(item)
         self.close_deal()
@@ -854,6 +858,34 @@ def _line_of(item: Any) -> int:
     return item.pos.line  # type: ignore[no-any-return]
 
 
+_WRITTEN_TRICK = re.compile(r"([0-9]+)\.((?: [ABCD] [ATKQJ987][SHDC])*)").fullmatch
+"""A trick line exactly as the writer writes it (``12. A 7D B 9C``): a case of ``TRICK``."""
+_WRITTEN_DRAWS = re.compile(
+    r" *draw ([ABCD] [ATKQJ987][SHDC](?:, [ABCD] [ATKQJ987][SHDC])*)"
+).fullmatch
+"""A draw line exactly as the writer writes it (``  draw A KH, B QH``): a case of ``DRAWS``."""
+
+
+def _written_trick(number: str, body: str, line: int) -> _TrickLine:
+    """The trick line matched by :data:`_WRITTEN_TRICK`: each play is five characters."""
+    at = len(number) + 3  # the column of the first seat
+    plays = tuple(
+        _parsed_play(body[i + 1], CANONICAL[body[i + 3 : i + 5]], _tuple_new(Pos, (line, at + i)))
+        for i in range(0, len(body), 5)
+    )
+    return _TrickLine(int(number), plays, (), _tuple_new(Pos, (line, 1)))
+
+
+def _written_draws(body: str, line: int, column: int) -> list[Draw]:
+    """The draws matched by :data:`_WRITTEN_DRAWS` (``A KH, B QH``, from ``column``)."""
+    return [
+        _parsed_draw(
+            body[i], (CANONICAL[body[i + 2 : i + 4]],), (), _tuple_new(Pos, (line, column + i))
+        )
+        for i in range(0, len(body), 6)
+    ]
+
+
 def _statements(text: str, offset: int) -> list[Any]:
     """The statements of a record's text, in order, as the assembler takes them."""
     with _LOCK:  # one Lark parser and one builder (holding the line offset) for all threads
@@ -872,6 +904,18 @@ def _statements_locked(text: str, offset: int) -> list[Any]:
         depth = 0
         for index, raw in enumerate(lines):
             if depth == 0:
+                if (m := _WRITTEN_TRICK(raw)) is not None:
+                    line = index + 1 + offset
+                    fast.append(_written_trick(m[1], m[2], line))
+                    fast_lines.append(line)
+                    lines[index] = ""
+                    continue
+                if (m := _WRITTEN_DRAWS(raw)) is not None:
+                    line = index + 1 + offset
+                    fast.append(_written_draws(m[1], line, m.start(1) + 1))
+                    fast_lines.append(line)
+                    lines[index] = ""
+                    continue
                 head = raw.lstrip(" \t")[:1]
                 if head in _FAST_START and (m := pattern(raw)) is not None:
                     kind = m.lastgroup or ""

@@ -175,7 +175,7 @@ def _play_order(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     return seats[i + 1 :] + seats[: i + 1]
 
 
-Choice = tuple[list[tuple[str, str, str]], list["Copy"], Counter[Card]]
+Choice = tuple[list[tuple[str, str, str]], list["Copy"], dict[Card, int]]
 """An assignment for a declaration: its faults, the tabled copies it takes, the hand cards."""
 
 
@@ -1103,7 +1103,7 @@ class DealState:
                 return p
         return None
 
-    def _lay(self, seat: str, from_hand: Counter[Card]) -> list[Copy]:
+    def _lay(self, seat: str, from_hand: Mapping[Card, int]) -> list[Copy]:
         laid: list[Copy] = []
         hand = self.hand[seat]
         for card, count in from_hand.items():
@@ -1157,9 +1157,11 @@ class DealState:
         per_card: list[list[tuple[tuple[Copy, ...], int]]] = []
         for card, need in wanted.items():
             tabled = [c for c in table if c.card == card]
-            tabled += [v for v in virtual.values() if v.card == card]
-            free = self.copies[card] - self.seen[card]
-            in_hand = hand[card] + (min(spare, free) if spare else 0)
+            if virtual:
+                tabled += [v for v in virtual.values() if v.card == card]
+            in_hand = hand.get(card, 0)
+            if spare:
+                in_hand += min(spare, self.copies[card] - self.seen[card])
             options: list[tuple[tuple[Copy, ...], int]] = []
             if describe is not None:
                 classes: dict[tuple[object, ...], list[Copy]] = {}
@@ -1185,18 +1187,17 @@ class DealState:
         ranked: list[tuple[tuple[int, int, int], Choice]] = []
         best: tuple[tuple[int, int, int], Choice] | None = None
         cards = list(wanted)
+        held = hand.get
         for assignment in itertools.product(*per_card):
             from_table = [c for combo, _ in assignment for c in combo]
-            from_hand: Counter[Card] = Counter()
-            for card, (_, n) in zip(cards, assignment, strict=True):
-                if n:
-                    from_hand[card] = n
-            restores = [c for c in from_table if c.uid in virtual]
-            unseen = sum(max(0, n - hand[c]) for c, n in from_hand.items())
+            from_hand = {card: n for card, (_, n) in zip(cards, assignment, strict=True) if n}
+            restores = [c for c in from_table if c.uid in virtual] if virtual else []
+            unseen = sum(max(0, n - held(c, 0)) for c, n in from_hand.items())
             if unseen + len(restores) > spare:
                 continue
             if restores and any(
-                sum(1 for r in restores if r.card == card) + max(0, from_hand[card] - hand[card])
+                sum(1 for r in restores if r.card == card)
+                + max(0, from_hand.get(card, 0) - held(card, 0))
                 > self.copies[card] - self.seen[card]
                 for card in wanted
             ):
@@ -1283,7 +1284,7 @@ class DealState:
         seat: str,
         kind: str,
         from_table: list[Copy],
-        from_hand: Counter[Card],
+        from_hand: Mapping[Card, int],
         pending: Pending | None,
     ) -> list[tuple[str, str, str]]:
         rules = self.rules
