@@ -235,6 +235,8 @@ class DealState:
         self.dealer = dealer
         self.order = _play_order(self.seats, dealer)
         self._next_seat = {s: self.seats[(i + 1) % self.n] for i, s in enumerate(self.seats)}
+        self._rounds = {s: self.seats[i:] + self.seats[:i] for i, s in enumerate(self.seats)}
+        """Each seat and those after it in turn: the order of a round of draws it begins."""
         self.copies = (
             {card: rules.copies(card) for card in _ALL_CARDS}
             if rules.omit
@@ -414,7 +416,8 @@ class DealState:
     # ------------------------------------------------------------------ play
     def play(self, seat: str, card: Card) -> list[Violation]:
         """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
-        self._check_seat(seat)
+        if seat not in self._next_seat:
+            self._check_seat(seat)
         if self._log is None:
             return self._play(seat, card)
         found = self._event("play", (seat, card))
@@ -477,17 +480,20 @@ class DealState:
     def _take(self, seat: str, card: Card, out: list[Violation], pick: int = 0) -> None:
         hand = self.hand[seat]
         table = self.table[seat]
-        held = hand[card]
+        held = hand.get(card, 0)
         if held:
-            if self.rules.reform != "new-card" and self._keep_in_hand(seat, card, pick):
+            new_card = self.rules.reform == "new-card"
+            if not new_card and self._keep_in_hand(seat, card, pick):
                 self._seven_played(seat, card)
                 return
             if held == 1:
                 hand.pop(card)  # not ``del``: Counter's own __delitem__ runs Python code
             else:
                 hand[card] = held - 1
-            self._freshen(seat, card, pick)
-            self._seven_played(seat, card)
+            if new_card and table:
+                self._freshen(seat, card, pick)
+            if self.seven_marked[seat]:
+                self._seven_played(seat, card)
             return
         tabled = [c for c in table if c.card == card]
         if tabled:
@@ -740,22 +746,18 @@ class DealState:
 
     # ------------------------------------------------------------------ end of a trick
     def _end_trick(self) -> None:
-        best = self.trick[0]
+        trick = self.trick
+        winner, top = trick[0]
         trump = self.trump
-        for entry in self.trick[1:]:
-            card, top = entry[1], best[1]
+        for seat, card in trick[1:]:
             if card.suit == top.suit:
-                if RANK[card.rank] < RANK[top.rank]:
-                    best = entry
+                if _RANK_OF[card] < _RANK_OF[top]:
+                    winner, top = seat, card
             elif card.suit == trump:
-                best = entry
-        winner = best[0]
-        cards = [card for _, card in self.trick]
+                winner, top = seat, card
+        cards = [card for _, card in trick]
         self.won[winner].extend(cards)
-        count = 0
-        for card in cards:
-            if card.rank in BRISQUE_RANKS:
-                count += 1
+        count = len([card for card in cards if card in _BRISQUE_CARDS])
         self.brisques[winner] += count
         rules = self.rules
         if rules.brisque_scoring == "when-taken" and not rules.no_brisques:
@@ -780,10 +782,7 @@ class DealState:
             self._enter_strict()
             return
         first = self.order[0] if self.rules.draw_order == "pone-first" else winner
-        queue = [first]
-        while len(queue) < n:
-            queue.append(self._next_seat[queue[-1]])
-        self.draw_queue = queue
+        self.draw_queue = list(self._rounds[first])
         # An irregular stock in a turn-up game: the last drawer takes the turn-up and the face
         # down card(s) left over are not drawn (foster-1914-ordinary-bezique.txt, Drawing).
         self.turnup_last = (
@@ -812,7 +811,8 @@ class DealState:
     # ------------------------------------------------------------------ draw
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
         """Apply a draw from the stock by ``seat`` of ``card`` (None when the record hides it)."""
-        self._check_seat(seat)
+        if seat not in self._next_seat:
+            self._check_seat(seat)
         if self._log is None:
             return self._draw(seat, card)
         found = self._event("draw", (seat, card))
@@ -1802,6 +1802,8 @@ def _found(result: list[Violation] | DeclarationOutcome) -> list[Violation]:
 
 
 _ORDER: Final = {card: (SUITS.index(card.suit), RANK[card.rank]) for card in _ALL_CARDS}
+_RANK_OF: Final = {card: RANK[card.rank] for card in _ALL_CARDS}
+_BRISQUE_CARDS: Final = frozenset(card for card in _ALL_CARDS if card.rank in BRISQUE_RANKS)
 """Each card's place in the notation's order: by suit, then from the highest rank."""
 
 
