@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from notation import (
     Trick,
     Variation,
     parse_record,
+    parse_record_collecting,
     parse_records,
     write_record,
     write_records,
@@ -71,6 +73,40 @@ def test_fast_lines_on_complete_rubicon_deals(seed: int, monkeypatch: pytest.Mon
     monkeypatch.setattr(parser_module, "FAST_LINES", False)
     assert parse_record(text).to_dict() == fast.to_dict()
     assert write_record(fast) == text  # the generator writes canonical text
+
+
+def _parsed_both_ways(text: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The record (with every position) and the error messages, fast lines on and off."""
+    out: list[object] = []
+    for fast in (True, False):
+        monkeypatch.setattr(parser_module, "FAST_LINES", fast)
+        record, errors = parse_record_collecting(text)
+        out.append((None if record is None else record.to_dict(), [str(e) for e in errors]))
+    return out
+
+
+EDITS = ("(", ")", " ( ", " ) ", "\n(\n", "\n)\n", "{", "}", "{x}", ";c\n", '"', "  ", "\t")
+
+
+def test_fast_lines_agree_with_lark_on_edited_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Variations opened and closed anywhere, comments, stray quotes and spacing: a line the
+    fast path reads must be read as Lark reads it, and the two must place it the same way
+    (inside or outside a variation)."""
+    rng = random.Random(8)
+    texts = [rubicon_deal(seed)[:1500] for seed in (3, 5, 8)]
+    texts.append(
+        texts[0].replace("draw", "\n  A marriage KH QH 20 carry bezique QS JD 40\n  draw", 2)
+    )
+    differing = []
+    for _ in range(300):
+        text = rng.choice(texts)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(text))
+            text = text[:at] + rng.choice(EDITS) + text[at:]
+        fast, slow = _parsed_both_ways(text, monkeypatch)
+        if fast != slow:
+            differing.append(text)
+    assert differing == []
 
 
 def test_a_trick_line_inside_a_long_comment_stays_a_comment() -> None:
