@@ -165,17 +165,6 @@ def _run_plays(text: str, dot: int, line: int, column: int) -> list[Play]:
 
 def _run_draws(text: str, line: int, column: int) -> list[Draw]:
     """The draws of a ``DRAWS`` token (``draw A KH, B QH``) with their positions."""
-    # The common form, one card each written as the writer writes it: columns by arithmetic.
-    draws: list[Draw] = []
-    at = column + 5
-    for part in text[5:].split(", "):
-        card = _canonical(part[2:]) if len(part) == 4 and part[1] == " " else None
-        if card is None:
-            break
-        draws.append(_parsed_draw(part[0], (card,), (), _tuple_new(Pos, (line, at))))
-        at += 6
-    else:
-        return draws
     return [
         _parsed_draw(m[1], _hcards(m[2]), (), _pos(line, column + m.start(1)))
         for m in _RUN_DRAW.finditer(text, 4)
@@ -886,19 +875,19 @@ def _written_draws(body: str, line: int, column: int) -> list[Draw]:
     ]
 
 
-def _statements(text: str, offset: int) -> list[Any]:
-    """The statements of a record's text, in order, as the assembler takes them."""
+def _statements(lines: list[str], offset: int) -> list[Any]:
+    """The statements of a record's lines, in order, as the assembler takes them."""
     with _LOCK:  # one Lark parser and one builder (holding the line offset) for all threads
-        return _statements_locked(text, offset)
+        return _statements_locked(list(lines), offset)
 
 
-def _statements_locked(text: str, offset: int) -> list[Any]:
+def _statements_locked(lines: list[str], offset: int) -> list[Any]:
+    """The statements of ``lines`` (a list of its own: the lines read fast are blanked)."""
     builder = _BUILDER
     builder.offset = offset
     fast: list[Any] = []
     fast_lines: list[int] = []
     if FAST_LINES:
-        lines = text.split("\n")
         pattern = _fast_pattern().fullmatch
         header = _header_pattern().fullmatch
         depth = 0
@@ -947,8 +936,7 @@ def _statements_locked(text: str, offset: int) -> list[Any]:
                 # a brace in a string may hide a comment: no more fast lines then
                 opened = raw.count("{") - raw.count("}")
                 depth = 1 << 30 if '"' in raw else max(0, depth + opened)
-        if fast:
-            text = "\n".join(lines)
+    text = "\n".join(lines)  # what is left for Lark: the lines read fast are blank now
     items: list[Any] = []
     if not _BLANK.fullmatch(text):
         items = _lark().parse(text)  # type: ignore[assignment]  # the builder's list
@@ -1145,13 +1133,20 @@ def parse_record_collecting(
         text = text[1:]
     offset = first_line - 1
     working = text.split("\n")
-    lines = [ln.rstrip("\r") for ln in working]
     errors: list[NotationError] = []
     items: list[Any] | None = None
     blanked: set[int] = set()
 
+    written: list[str] = []  # the lines as written, for messages: split on the first error
+
+    def as_written() -> list[str]:
+        if not written:
+            written.extend(ln.rstrip("\r") for ln in text.split("\n"))
+        return written
+
     def error(message: str, line: int, column: int) -> NotationError:
         """An error at a line of this text (1-based, before the offset)."""
+        lines = as_written()
         shown = lines[line - 1] if 0 < line <= len(lines) else ""
         return NotationError(
             message,
@@ -1164,10 +1159,10 @@ def parse_record_collecting(
 
     while len(errors) < MAX_ERRORS_PER_RECORD:
         try:
-            items = _statements("\n".join(working), offset)
+            items = _statements(working, offset)
             break
         except UnexpectedInput as exc:
-            message, line, column = _explain(exc, lines)
+            message, line, column = _explain(exc, as_written())
         except _StatementError as exc:
             message, line, column = exc.message, exc.token.line or 1, exc.token.column or 1
         errors.append(error(message, line, column))

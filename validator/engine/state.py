@@ -1097,6 +1097,8 @@ class DealState:
         return value, trump_set
 
     def _pending_match(self, seat: str, kind: str, wanted: Counter[Card]) -> Pending | None:
+        if not self.pending[seat]:
+            return None
         key = _sorted(wanted.elements())
         for p in self.pending[seat]:
             if p.kind == kind and p.cards == key:
