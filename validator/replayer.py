@@ -662,12 +662,14 @@ class _DealWalker:
 
     def events(self, events: Iterable[Event]) -> None:
         for event in events:
-            if isinstance(event, Declaration):
-                self.flush_counts()
-                self.declaration(event)
-            elif isinstance(event, Draw):
-                self.flush_counts()
+            if isinstance(event, Draw):  # the commonest first
+                if self.count_marks:
+                    self.flush_counts()
                 self.draw(event)
+            elif isinstance(event, Declaration):
+                if self.count_marks:
+                    self.flush_counts()
+                self.declaration(event)
             elif isinstance(event, Mark):
                 self.mark(event)
             elif isinstance(event, Comment):
