@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from validator.batch import (
     Batch,
     CheckSummary,
@@ -16,6 +18,7 @@ from validator.batch import (
     expand_paths,
     read_items,
     run_ordered,
+    warm_up,
 )
 
 from .records import file_of, line_starts
@@ -122,3 +125,19 @@ def test_exit_code_of_a_summary() -> None:
     assert summary.exit_code == 1
     summary.add(FileProblem("y", "no record found"))
     assert summary.exit_code == 2
+
+
+def test_warm_up_reads_the_rules_and_laws_before_the_workers_fork(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What a worker would otherwise read on its first record (0.15 s of YAML each) is read
+    once in the main process: the default rule set, the laws asked for, the rule book."""
+    from validator import replayer, rulebook
+
+    monkeypatch.setattr(replayer, "_RULESETS", {})
+    monkeypatch.setattr(replayer, "_LAWS", {})
+    rulebook.default_rulebook.cache_clear()
+    warm_up("french")
+    assert [name for name, _ in replayer._RULESETS] == ["rubicon"]
+    assert list(replayer._LAWS) == ["french"]
+    assert rulebook.default_rulebook.cache_info().currsize == 1
