@@ -858,11 +858,11 @@ _WRITTEN_DRAWS = re.compile(
 def _written_trick(number: str, body: str, line: int) -> _TrickLine:
     """The trick line matched by :data:`_WRITTEN_TRICK`: each play is five characters."""
     at = len(number) + 3  # the column of the first seat
-    plays = tuple(
-        _parsed_play(body[i + 1], CANONICAL[body[i + 3 : i + 5]], _tuple_new(Pos, (line, at + i)))
-        for i in range(0, len(body), 5)
-    )
-    return _TrickLine(int(number), plays, (), _tuple_new(Pos, (line, 1)))
+    plays = []
+    for i in range(0, len(body), 5):
+        card = CANONICAL[body[i + 3 : i + 5]]
+        plays.append(_parsed_play(body[i + 1], card, _tuple_new(Pos, (line, at + i))))
+    return _TrickLine(int(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
 
 
 def _written_draws(body: str, line: int, column: int) -> list[Draw]:

@@ -31,7 +31,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Final, Protocol
 
 from notation.errors import NotationError
 from notation.parser import parse_record_collecting
@@ -364,9 +364,26 @@ def warm_up(laws: str | None = None) -> None:
     check_record(RecordText("warm-up", 1, "deal 1 dealer B\n"), laws)
 
 
+GC_THRESHOLDS: Final = (10_000, 50, 50)
+"""The cyclic collector's thresholds for a process that does nothing but check records."""
+
+
+def collect_less() -> None:
+    """Make the cyclic garbage collector run less often, in a process that only checks.
+
+    Checking makes many small objects (a record's model, the replay's state) that reference
+    counting frees, and few cycles; at the default thresholds (700, 10, 10) the collector's
+    passes over them cost about 5% of the work (measured in instructions with callgrind).
+    `bezique check` calls this for its own process and its workers; a library caller keeps
+    its own settings.
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def _worker_init(laws: str | None) -> None:
     # Ctrl-C is the main process's to handle: a worker stops when the pool is shut down.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    collect_less()
     warm_up(laws)
 
 

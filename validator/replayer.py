@@ -467,7 +467,8 @@ class _DealWalker:
         trick of their own; a line with too few plays, followed by another trick, is reported
         and played as written.
         """
-        self.flush_counts()
+        if self.count_marks:
+            self.flush_counts()
         self.trick_no = trick.number
         for comment in trick.comments:
             self.attach_comment(comment)
@@ -518,19 +519,18 @@ class _DealWalker:
         state = self.state
         leading = not state.trick
         self.event_no += 1
+        phase = state.phase
         # Only the strict play's faults (STRICT_CODES) are judged on the scores before the
         # play; a play with draws still due may close them and begin the strict play.
         before = None
-        if state.phase != "loose" or state.draw_queue:
+        if phase != "loose" or state.draw_queue:
             before = self._before_play(leading)
             if leading and before is not None:
                 self.before_trick.setdefault(state.tricks_played + 1, before)
-        if state.phase == "strict" and self.strict_brisques is None:
-            self.strict_brisques = dict(state.brisques)
+            if phase == "strict" and self.strict_brisques is None:
+                self.strict_brisques = dict(state.brisques)
         self.pre_play = before
-        phase = state.phase
-        unknown = state.unknown[play.seat]
-        second = not leading
+        hidden = play.marks and state.unknown[play.seat] > 0  # for the marks, before the play
         found = state.play(play.seat, play.card)
         self.pre_play = None
         self.plays += 1
@@ -553,7 +553,7 @@ class _DealWalker:
                 play.comments,
             )
         if play.marks:
-            self.check_play_marks(play, raws, phase, unknown > 0, second)
+            self.check_play_marks(play, raws, phase, bool(hidden), not leading)
         if keep_steps and not state.trick and state.last_winner is not None:
             winner = state.last_winner
             self.step("trick", winner, f"{winner} wins trick {self.trick_no}", _line(play.pos))

@@ -30,6 +30,7 @@ from validator.batch import (
     RecordResult,
     Target,
     check_items,
+    collect_less,
     default_jobs,
     expand_paths,
     read_items,
@@ -272,6 +273,7 @@ def check_command(
         if dask_address is not None:
             _run_dask(paths, dask_address, laws, batch_size, handle)
         else:
+            collect_less()
             outcomes = check_items(
                 read_items(targets),
                 jobs=jobs or default_jobs(),
