@@ -1,0 +1,121 @@
+"""Parse + validate against python-chess counted in machine instructions, not seconds.
+
+Run from the repository root (needs valgrind, and ``pip install '.[bench]'``)::
+
+    python bench/instructions.py [--records 20]
+
+On a machine shared with other work, wall-clock timings move by 10-20% from run to run and
+the ratio the first target compares moves with them. Instructions do not: callgrind counts
+every instruction a process executes, the same on every run. This script runs itself under
+``valgrind --tool=callgrind`` three times with the same set-up (the seeded corpus of
+``bench/run.py``, a PGN corpus of as many plies, one warm-up of each): once doing nothing
+more, once checking every record (``check_record``, what ``bezique check`` does per record),
+once reading the PGN corpus with ``chess.pgn.read_game``. The differences, divided by the
+events and the plies, give instructions per event and per ply, and their ratio. Both run with
+the garbage collector's thresholds ``bezique check`` uses, as in ``bench/run.py``.
+
+Instructions are not time (a cache miss costs more than an addition), so this complements
+the timings of ``bench/run.py``; it does not replace them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent))
+sys.path.insert(0, str(BENCH))
+
+from run import bzn_corpus, events, pgn_corpus  # noqa: E402
+
+from notation import Record, read_records  # noqa: E402
+from validator.batch import RecordText, check_record, collect_less  # noqa: E402
+
+SEED = 2026
+
+
+def child(what: str, rounds: int, records: int) -> None:
+    """The measured process: the shared set-up, then ``rounds`` runs of ``what``."""
+    texts = bzn_corpus(records, SEED)
+    chunks = [RecordText("corpus.bzn", 1, text) for text in texts]
+    parsed = [r for r in read_records(io.StringIO("\n".join(texts))) if isinstance(r, Record)]
+    n_events = sum(events(record) for record in parsed)
+    pgn, _, plies = pgn_corpus(n_events, SEED)
+
+    import chess.pgn
+
+    def read_pgn() -> None:
+        handle = io.StringIO(pgn)
+        while chess.pgn.read_game(handle) is not None:
+            pass
+
+    collect_less()
+    check_record(chunks[0])
+    read_pgn()
+    for _ in range(rounds):
+        if what == "bzn":
+            for chunk in chunks:
+                check_record(chunk)
+        elif what == "chess":
+            read_pgn()
+    print(f"events {n_events} plies {plies}")
+
+
+def counted(what: str, rounds: int, records: int) -> tuple[int, str]:
+    """Instructions callgrind counted for one child process, and what the child printed."""
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--child",
+            what,
+            str(rounds),
+            "--records",
+            str(records),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    if match is None:
+        raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(match.group(1)), done.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--records", type=int, default=20, help="Rubicon deals in the corpus")
+    parser.add_argument("--child", nargs=2, metavar=("WHAT", "ROUNDS"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child[0], int(args.child[1]), args.records)
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: this measure needs callgrind")
+        return 2
+    print(f"counting instructions under callgrind ({args.records} deals; about three minutes)...")
+    base, printed = counted("none", 0, args.records)
+    bzn, _ = counted("bzn", 1, args.records)
+    chess_count, _ = counted("chess", 1, args.records)
+    numbers = [int(n) for n in re.findall(r"\d+", printed)]
+    n_events, plies = numbers[0], numbers[1]
+    per_event = (bzn - base) / n_events
+    per_ply = (chess_count - base) / plies
+    print(f"parse + validate: {per_event:,.0f} instructions an event ({n_events} events)")
+    print(f"python-chess read_game: {per_ply:,.0f} instructions a ply ({plies} plies)")
+    print(f"ratio (events per instruction over plies per instruction): {per_ply / per_event:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
