@@ -281,6 +281,10 @@ class _Context:
 
 
 # --------------------------------------------------------------------------- one deal
+_Before = tuple[dict[str, int], dict[str, int]]
+"""Scores and brisques as they stand before a play."""
+
+
 class _DealWalker:
     """Replays one deal: applies its events, gathers raw findings and steps."""
 
@@ -319,11 +323,10 @@ class _DealWalker:
         self.event_no = 0
         self.clean_declaration = -1
         """The event number of the latest declaration that broke no rule."""
-        self.before_trick: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
+        self.before_trick: dict[int, _Before] = {}
         """Scores and brisques as they stood when each trick began (for faults found later)."""
-        self.pre_play: tuple[dict[str, int], dict[str, int]] | None = None
-        self.last_play: tuple[int, Card, tuple[dict[str, int], dict[str, int]] | None] | None
-        self.last_play = None
+        self.pre_play: _Before | None = None
+        self.last_play: tuple[int, Card, _Before | None] | None = None
         """The event number and card of the latest play, and the scores before it (taken
         in the strict play only)."""
 
@@ -559,7 +562,7 @@ class _DealWalker:
             self.step("trick", winner, f"{winner} wins trick {self.trick_no}", _line(play.pos))
             self.trick_cards = []
 
-    def _before_play(self, leading: bool) -> tuple[dict[str, int], dict[str, int]] | None:
+    def _before_play(self, leading: bool) -> _Before | None:
         """Scores and brisques as they stand before a play (for the remedies of its faults).
 
         Between two plays of one trick they do not change (brisques move when the trick is
