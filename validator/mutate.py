@@ -1092,15 +1092,28 @@ def cut_shows_two(record: Record, rng: random.Random) -> Mutation | None:
     return new, Planted("D101", index + 1, None, "deal", "the cut shows two cards")
 
 
-def _deal_mark(
-    record: Record, rng: random.Random, code: str, mark: Mark, what: str, score: bool = False
+def _mark_before_play(
+    record: Record,
+    rng: random.Random,
+    code: str,
+    make: Callable[[Deal], tuple[Mark, str]],
+    score: bool = False,
 ) -> Mutation:
-    """A mark before the first trick; ``score``: its remedy may void the deal or move points."""
+    """A mark before the first trick of a deal picked by ``rng``; ``make`` gives the mark and
+    its description from the deal; ``score``: its remedy may void the deal or move points."""
     index = _deal_index(record, rng)
     deal = record.deals[index]
+    mark, what = make(deal)
     new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
     extra = _because("score-change") if score else frozenset()
     return new, Planted(code, index + 1, None, "deal", what, extra)
+
+
+def _deal_mark(
+    record: Record, rng: random.Random, code: str, mark: Mark, what: str, score: bool = False
+) -> Mutation:
+    """A given mark before the first trick (see :func:`_mark_before_play`)."""
+    return _mark_before_play(record, rng, code, lambda _: (mark, what), score)
 
 
 def short_cut(record: Record, rng: random.Random) -> Mutation | None:
@@ -1108,46 +1121,34 @@ def short_cut(record: Record, rng: random.Random) -> Mutation | None:
     return _deal_mark(record, rng, "D102", Mark("short-cut", "A", text="three cards lifted"), "")
 
 
+def _exposed(deal: Deal, own: bool) -> tuple[Mark, str]:
+    """The first card of the dealer's own hand (``own``) or of another seat's, exposed."""
+    hand = next(h for h in deal.hands if (h.seat == deal.dealer) == own)
+    card = hand.cards[0]
+    assert card is not None
+    what = f"the dealer shows his own {card}" if own else f"the dealer exposes {card}"
+    return Mark("exposed", hand.seat, (card,)), what
+
+
 def dealer_exposes(record: Record, rng: random.Random) -> Mutation | None:
     """D103 (a card of another seat exposed by the dealer) or, for the dealer's own card,
     D104: marked ``^exposed`` before any play."""
-    index = _deal_index(record, rng)
-    deal = record.deals[index]
-    other = next(h for h in deal.hands if h.seat != deal.dealer)
-    card = other.cards[0]
-    assert card is not None
-    mark = Mark("exposed", other.seat, (card,))
-    new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    return new, Planted("D103", index + 1, None, "deal", f"the dealer exposes {card}")
+    return _mark_before_play(record, rng, "D103", lambda deal: _exposed(deal, own=False))
 
 
 def own_card_exposed(record: Record, rng: random.Random) -> Mutation | None:
     """D104: the dealer's own card exposed in the deal (the deal stands)."""
-    index = _deal_index(record, rng)
-    deal = record.deals[index]
-    own = next(h for h in deal.hands if h.seat == deal.dealer)
-    card = own.cards[0]
-    assert card is not None
-    mark = Mark("exposed", deal.dealer, (card,))
-    new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    return new, Planted("D104", index + 1, None, "deal", f"the dealer shows his own {card}")
+    return _mark_before_play(record, rng, "D104", lambda deal: _exposed(deal, own=True))
+
+
+def _faced(deal: Deal) -> tuple[Mark, str]:
+    assert deal.stock is not None and deal.stock.cards[-1] is not None
+    return Mark("faced", None, (deal.stock.cards[-1],)), "a card faced in the pack"
 
 
 def faced_in_pack(record: Record, rng: random.Random) -> Mutation | None:
     """D107: a card found face up in the pack before play (``^faced``)."""
-    index = _deal_index(record, rng)
-    deal = record.deals[index]
-    assert deal.stock is not None and deal.stock.cards[-1] is not None
-    mark = Mark("faced", None, (deal.stock.cards[-1],))
-    new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    return new, Planted(
-        "D107",
-        index + 1,
-        None,
-        "deal",
-        "a card faced in the pack",
-        _because("score-change"),
-    )
+    return _mark_before_play(record, rng, "D107", _faced, score=True)
 
 
 def faced_in_stock_late(record: Record, rng: random.Random) -> Mutation | None:
