@@ -311,6 +311,7 @@ class _DealWalker:
         self.state = DealState(
             self.rules, ctx.seats, deal.dealer, hands, stock, deal.turnup if deal.turnup else None
         )
+        self.state.foresee(_declarations(deal))
         self.raw: list[_Raw] = []
         self.steps: list[_StepDraft] = []
         self.trick_cards: list[tuple[str, str]] = []
@@ -1554,6 +1555,18 @@ def _finish_step(index: int, draft: _StepDraft, findings: Iterable[int]) -> Step
         card=draft.card,
         variations=tuple(draft.variations),
     )
+
+
+def _declarations(deal: Deal) -> list[tuple[str, str, tuple[Card, ...]]]:
+    """The deal's declarations in order, with the announcements carried on each line, as the
+    engine's foresight takes them (variations aside: they are not replayed)."""
+    found: list[tuple[str, str, tuple[Card, ...]]] = []
+    events = [*deal.events, *(e for trick in deal.tricks for e in trick.events)]
+    for event in events:
+        if isinstance(event, Declaration):
+            found.append((event.seat, event.kind, event.cards))
+            found.extend((event.seat, c.kind, c.cards) for c in event.carried)
+    return found
 
 
 def _next_seat(seats: tuple[str, ...], seat: str) -> str:

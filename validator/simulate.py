@@ -64,6 +64,7 @@ from validator.engine import (
     new_pack,
 )
 from validator.engine.combinations import kind_info
+from validator.engine.state import Chooser
 from validator.engine.settlement import DealResult, GameResult, settle_deal, settle_game
 from validator.laws import load_laws
 
@@ -354,6 +355,7 @@ class _DealRun:
         player: _Player,
         features: Features,
         hook: StepHook | None,
+        chooser: Chooser,
     ) -> None:
         self.rules = rules
         self.seats = seats
@@ -371,7 +373,7 @@ class _DealRun:
         self.turnup = turnup
         self.number = number
         self.dealer = dealer
-        self.state = DealState(rules, seats, dealer, hands, stock, turnup)
+        self.state = DealState(rules, seats, dealer, hands, stock, turnup, chooser=chooser)
         if self.state.deal_violations:
             raise SimulationError(f"the engine rejects a fair deal: {self.state.deal_violations}")
         self.scored: dict[str, int] = dict(self.state.melds)
@@ -539,6 +541,18 @@ class _DealRun:
 # --------------------------------------------------------------------------- games
 
 
+COPY_CHOICES: Final = ("first", "random")
+"""How the simulated players choose among the physical cards a play or declaration may take."""
+
+
+def _copy_chooser(how: str, rng: random.Random) -> Chooser:
+    if how == "first":
+        return lambda ways: 0
+    if how == "random":
+        return lambda ways: rng.randrange(len(ways))
+    raise SimulationError(f"unknown copy choice {how!r} (choices: {', '.join(COPY_CHOICES)})")
+
+
 def _points(outcome: DealOutcome) -> dict[str, int]:
     """Each seat's points without brisques, as the settlement takes them."""
     return {seat: outcome.scores[seat] - outcome.brisque_points[seat] for seat in outcome.scores}
@@ -553,12 +567,16 @@ def simulate_game(
     rules: RuleSet | None = None,
     hook: StepHook | None = None,
     names: Mapping[str, str] | None = None,
+    copies: str = "first",
 ) -> SimulatedGame:
     """Play one complete game of ``variant`` from ``seed`` and return its record and result.
 
     Rubicon, Chinese and six-pack games are one deal; the two-pack and three-handed games run
     deal after deal until a running total reaches the rule set's target. ``hook`` is called
-    after every step of every deal (see :data:`StepHook`).
+    after every step of every deal (see :data:`StepHook`). ``copies`` says which physical
+    cards a play or declaration takes where several would do (which tabled K♥, a tabled copy
+    or the hand's): ``first``, the first the engine lists; ``random``, any of them at random
+    (the record does not say which, so a check must find a reading for each choice).
     """
     rules = rules or ruleset(variant, laws)
     settlement = rules.settlement_rules
@@ -567,6 +585,7 @@ def simulate_game(
     rng = random.Random(seed)
     seats = tuple("ABC"[: rules.players])
     chosen = make_player(player, rng, rules)
+    pick = _copy_chooser(copies, rng)
     features = Features()
     dealer = rng.choice(seats)
     deals: list[Deal] = []
@@ -574,7 +593,9 @@ def simulate_game(
     game: GameResult | None = None
     target_game = getattr(settlement, "kind", "rubicon") == "target"
     while True:
-        run = _DealRun(rules, seats, dealer, len(deals) + 1, rng, chosen, features, hook)
+        run = _DealRun(
+            rules, seats, dealer, len(deals) + 1, rng, chosen, features, hook, pick
+        )
         deal, outcome = run.play()
         result = settle_deal(
             _points(outcome),

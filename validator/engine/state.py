@@ -1,92 +1,57 @@
 """The deal state: the one object the replay validator and the simulator both drive.
 
-:class:`DealState` holds a deal in progress (hands with unknown slots, the table of declared
-cards tracked copy by copy, the stock, the turn-up, trump, the trick, tricks won, brisques,
-scores) and applies events: :meth:`~DealState.play`, :meth:`~DealState.declare`,
-:meth:`~DealState.draw`. Each event is applied as the record says it happened, even when it is
-illegal, and returns the :class:`~validator.engine.violations.Violation` list it breaks. The
-simulator asks :meth:`~DealState.legal_plays` and :meth:`~DealState.legal_declarations`.
+:class:`DealState` holds a deal in progress and applies events as the record says they
+happened, even when illegal: :meth:`~DealState.play`, :meth:`~DealState.draw`,
+:meth:`~DealState.declare`, each returning the
+:class:`~validator.engine.violations.Violation` list it breaks.
+
+What both players see is kept once, on the state: the trick, the tricks won, the stock, the
+trump, the scores, whose turn it is. Where the physical cards are is not always known from the
+record (which of two K♥ was played, which copies a declaration took, what an unseen card was):
+that part lives in the readings (:mod:`validator.engine.readings`), every account of the deal
+that the record still allows. An event breaks a rule only when no reading explains it. The same
+mechanism serves a record that names every card and one that names none.
+
+The simulator asks :meth:`~DealState.legal_plays` and :meth:`~DealState.legal_declarations`;
+given a ``chooser`` the state follows one reading, the chooser picking at each event which
+physical cards were used (a player's own choice, not the engine's).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
-from notation.cards import RANKS, SUITS, Card
+from notation.cards import Card
 
-from .combinations import (
-    BEZIQUE_ORDER,
-    COURT_RANKS,
-    FOUR_RANKS,
-    MELD_KINDS,
-    SEQUENCE_RANKS,
-    TRUMP_FOUR_RANKS,
-    bezique_cards,
-    canonical_kind,
-    kind_info,
-    shape_error,
-    value_key,
-)
+from . import questions, specials
+from .card_tables import ALL_CARDS, BRISQUE_CARDS, RANK_OF, cards_text, sorted_cards
+from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error, value_key
+from .copies import Copy, Group, Pending
+from .deal_checks import set_up
+from .holding import Holding
+from .melds import MeldWay, carry, lay, mark, meld_ways, not_held
+from .plays import UNSEEN, PlayWay, play_ways, take
+from .reading import Reading
+from .readings import Alternative, Fault, Readings
+from .relevance import Foresight, Relevance
 from .ruleset import RuleSet
+from .strict import TrickView, limits_shown, revoke_shown, strict_faults
 from .violations import Violation
 
-RANK: Final = {rank: index for index, rank in enumerate(RANKS)}
-BRISQUE_RANKS: Final = frozenset("AT")
 LOOSE: Final = "loose"
 STRICT: Final = "strict"
 OVER: Final = "over"
-MAX_FORKS: Final = 8
-"""Assignments of one declaration kept as alternative readings (see ``DealState.declare``)."""
-MAX_RETRIES: Final = 64
-"""Alternative readings tried, each a replay of the deal so far, before a violation stands."""
-MAX_TRIES_PER_FORK: Final = 12
-"""Alternative readings tried for one play or declaration that could be read several ways."""
-MAX_RETRIES_PER_DEAL: Final = 600
-"""All the replays one deal may spend on alternative readings."""
+
+Chooser = Callable[[Sequence[Alternative[Any]]], int]
+"""Picks, among the ways an event can be read (fewest faults, best first), the one that
+happened: the index of the way."""
 
 
 class EngineError(ValueError):
     """A call the engine cannot make sense of (unknown seat, wrong seats for the rule set)."""
-
-
-class Copy:
-    """One physical card lying face up on a player's table, with what it has scored."""
-
-    __slots__ = ("card", "levels", "uid", "used")
-
-    def __init__(self, card: Card, uid: int) -> None:
-        self.card = card
-        self.uid = uid
-        self.used: set[str] = set()
-        self.levels: dict[str, int] = {}
-
-    def freshen(self) -> None:
-        """Re-forming: a new copy of the card takes this one's place (rubicon-bezique-laws.txt)."""
-        self.used = set()
-        self.levels = {}
-
-
-@dataclass(slots=True)
-class Group:
-    """A combination scored: its kind and the copies that formed it; whole while all lie there."""
-
-    kind: str
-    uids: frozenset[int]
-    whole: bool = True
-
-
-@dataclass(slots=True)
-class Pending:
-    """An announcement carried forward ("and twenty to score")."""
-
-    kind: str
-    cards: tuple[Card, ...]
-    uids: frozenset[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +108,18 @@ class Snapshot:
     brisques: dict[str, int]
 
 
+@dataclass(slots=True)
+class _Declared:
+    """The latest declaration, while it may still be taken down (until the next play)."""
+
+    seat: str
+    score: int
+    trump_set: str | None
+
+
 def new_pack(rules: RuleSet) -> list[Card]:
     """Every card of the rule set's pack, pack after pack, less the omitted cards."""
-    cards = [Card(rank, suit) for _ in range(rules.packs) for suit in SUITS for rank in RANKS]
+    cards = [card for _ in range(rules.packs) for card in ALL_CARDS]
     for omitted in rules.omit:
         cards.remove(omitted)
     return cards
@@ -175,23 +149,6 @@ def _play_order(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     return seats[i + 1 :] + seats[: i + 1]
 
 
-Choice = tuple[list[tuple[str, str, str]], list["Copy"], dict[Card, int]]
-"""An assignment for a declaration: its faults, the tabled copies it takes, the hand cards."""
-
-
-def _splits(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
-    """Every way to take ``total`` items from bins of the given sizes, as counts per bin."""
-    if not sizes:
-        if total == 0:
-            yield ()
-        return
-    head, rest = sizes[0], sizes[1:]
-    room = sum(rest)
-    for n in range(min(head, total), max(0, total - room) - 1, -1):
-        for tail in _splits(total - n, rest):
-            yield (n, *tail)
-
-
 class DealState:
     """One deal in progress under a rule set; see the module docstring and ``docs/engine.md``.
 
@@ -200,16 +157,8 @@ class DealState:
     top first (``None`` entries unknown), or is ``None`` when unknown. ``turnup`` is the card
     turned for trump in the turn-up games; ``trump`` sets the trump suit outright (a position
     set up for a scenario, or a record that states it). A stock too short to draw from starts
-    the deal in the strict phase.
-
-    A record naming every card (all hands and the stock) has one reading, applied event by
-    event. When cards are unseen, a play or a declaration may be read in several ways (which
-    tabled copy was played, or whether the card came from the unseen hand; which copies a
-    declaration took). The engine applies its preferred reading, logs the events and notes
-    each choice it made; when an event then breaks a rule, it replays the deal from the start
-    with one earlier choice changed (the latest first, bounded by :data:`MAX_RETRIES`) and
-    keeps a reading that explains the record with fewer violations. A legal deal is thus
-    replayed without a finding however little the record names.
+    the deal in the strict phase. ``chooser``: follow one reading, chosen event by event (the
+    simulator's players); without it every reading the record allows is kept.
     """
 
     def __init__(
@@ -221,6 +170,7 @@ class DealState:
         stock: Sequence[Card | None] | None = None,
         turnup: Card | None = None,
         trump: str | None = None,
+        chooser: Chooser | None = None,
     ) -> None:
         self.rules = rules
         self.seats: tuple[str, ...] = tuple(seats)
@@ -237,75 +187,26 @@ class DealState:
         self._next_seat = {s: self.seats[(i + 1) % self.n] for i, s in enumerate(self.seats)}
         self._rounds = {s: self.seats[i:] + self.seats[:i] for i, s in enumerate(self.seats)}
         """Each seat and those after it in turn: the order of a round of draws it begins."""
-        self.copies = (
-            {card: rules.copies(card) for card in _ALL_CARDS}
+        self.copies: dict[Card, int] = (
+            {card: rules.copies(card) for card in ALL_CARDS}
             if rules.omit
-            else dict.fromkeys(_ALL_CARDS, rules.packs)
+            else dict.fromkeys(ALL_CARDS, rules.packs)
         )
-        self.deal_violations: list[Violation] = []
-        self.hand: dict[str, Counter[Card]] = {}
-        self.unknown: dict[str, int] = {}
-        named: list[Card] = []  # every card the record names, counted into ``seen`` at once
-        for seat in self.seats:
-            given = None if hands is None else hands.get(seat)
-            if given is None:
-                given = [None] * rules.hand_size
-            cards = [card for card in given if card is not None]
-            self.hand[seat] = Counter(cards)
-            self.unknown[seat] = len(given) - len(cards)
-            named += cards
-            if len(given) > rules.hand_size:
-                self._deal_fault(
-                    "D105",
-                    "deal.hand-size",
-                    seat,
-                    f"{len(given)} cards dealt, {rules.hand_size} due",
-                )
-            elif len(given) < rules.hand_size:
-                self._deal_fault(
-                    "D106",
-                    "deal.hand-size",
-                    seat,
-                    f"{len(given)} cards dealt, {rules.hand_size} due",
-                )
+        setup = set_up(rules, self.seats, self.copies, hands, stock, turnup)
+        self.deal_violations: list[Violation] = setup.violations
+        self.stock: list[Card | None] = setup.stock
+        self.stock_known = setup.stock_known
+        self.readings = Readings(
+            Reading(setup.holdings, setup.seen), rules.reform == "portland", self.copies
+        )
+        self.chooser = chooser
+        self._new_card = rules.reform == "new-card"
+        self._portland = rules.reform == "portland"
         self.turnup_present = rules.turn_up
-        if turnup is not None:
-            named.append(turnup)
-        dealt = sum(sum(h.values()) + self.unknown[s] for s, h in self.hand.items())
-        count = rules.pack_size - dealt - (1 if rules.turn_up else 0)
-        # The stock is a list with its top at the end; in the turn-up games the turn-up lies at
-        # the bottom (index 0) and is drawn last, by the loser of the last drawing trick.
-        if stock is None:
-            face_down: list[Card | None] = [None] * max(count, 0)
-            self.stock_known = False
-        else:
-            face_down = list(reversed(stock))
-            stock_cards = [card for card in stock if card is not None]
-            self.stock_known = len(stock_cards) == len(stock)
-            named += stock_cards
-            if len(stock) != count:
-                self._deal_fault(
-                    "D109", "deal.packs", None, f"stock of {len(stock)} cards, {count} expected"
-                )
-        self.seen: Counter[Card] = Counter(named)
-        self.stock: list[Card | None] = ([turnup] if rules.turn_up else []) + face_down
-        for card, seen in self.seen.items():
-            if seen > self.copies[card]:
-                self._deal_fault(
-                    "D109",
-                    "deal.packs",
-                    None,
-                    f"{seen} copies of {card} in a pack of {self.copies[card]}",
-                )
         self.turnup: Card | None = turnup if rules.turn_up else None
         self.trump: str | None = turnup.suit if (rules.trump == "turn-up" and turnup) else None
         if trump is not None:
             self.trump = trump
-        self.table: dict[str, list[Copy]] = {seat: [] for seat in self.seats}
-        self.groups: dict[str, list[Group]] = {seat: [] for seat in self.seats}
-        self.pending: dict[str, list[Pending]] = {seat: [] for seat in self.seats}
-        self.lost: dict[str, list[tuple[str, tuple[Card, ...]]]] = {seat: [] for seat in self.seats}
-        self._uid = 0
         self.trick: list[tuple[str, Card]] = []
         self.tricks_played = 0
         self.leader = self.order[0]
@@ -325,60 +226,143 @@ class DealState:
         self.cb_active: dict[str, bool] = dict.fromkeys(self.seats, False)
         self.cb_ready: dict[str, bool] = dict.fromkeys(self.seats, False)
         self.cb_block: dict[str, bool] = dict.fromkeys(self.seats, False)
-        self.seven_marked: dict[str, int] = dict.fromkeys(self.seats, 0)
+        self.cb_broken: dict[str, Card] = {}
+        """The court card that ended a seat's run of carte blanche, once drawn."""
         self.turnup_marked = False
-        self.limits: dict[str, list[tuple[str, int, int]]] = {seat: [] for seat in self.seats}
-        self.ambiguous: dict[str, list[tuple[Copy, list[Pending]]]] = {s: [] for s in self.seats}
-        # Readings kept open (records with unseen cards): the events so far, the assignment
-        # picked at each declaration that had several, and how many each had.
-        self._init = (
-            rules,
-            self.seats,
-            dealer,
-            None if hands is None else {s: list(h) for s, h in hands.items()},
-            None if stock is None else list(stock),
-            turnup,
-            trump,
-        )
-        self._log: list[tuple[str, tuple[object, ...]]] | None = None if self._all_known() else []
-        self._picks: dict[int, int] = {}
-        self._forks_at: list[tuple[int, int]] = []
-        self._forks = 1
-        self._radix = 1
-        self._cost = 0
-        self._retries = 0
-        self._replaying = False
+        self.ambiguous_from: int | None = None
+        """The trick from which the deal was too ambiguous to check (a bound was reached)."""
+        self._declared: _Declared | None = None
+        self._parts_at_fault: set[int] = set()
+        """The parts of the latest event that no reading explains."""
         if turnup is not None and turnup.rank == "7" and rules.seven_turned_up:
             self.melds[dealer] += rules.seven_turned_up
             self.turnup_marked = True
         if len(self.stock) < self.n:
             self._enter_strict()
 
+    # ------------------------------------------------------------------ the preferred reading
+    @property
+    def reading(self) -> Reading:
+        """The preferred reading: what the views show of hands and tables."""
+        return self.readings.first
+
+    @property
+    def hand(self) -> dict[str, Counter[Card]]:
+        """Each seat's known hand under the preferred reading (a copy)."""
+        return {seat: Counter(h.hand) for seat, h in self.reading.holdings.items()}
+
+    @property
+    def unknown(self) -> dict[str, int]:
+        """Each seat's unseen cards under the preferred reading."""
+        return {seat: h.unknown for seat, h in self.reading.holdings.items()}
+
+    @property
+    def table(self) -> dict[str, list[Copy]]:
+        """Each seat's tabled copies under the preferred reading (a copy)."""
+        return {seat: list(h.table) for seat, h in self.reading.holdings.items()}
+
+    @property
+    def groups(self) -> dict[str, list[Group]]:
+        """The combinations each seat has scored that still count, under the preferred reading."""
+        return {seat: list(h.groups) for seat, h in self.reading.holdings.items()}
+
+    @property
+    def pending(self) -> dict[str, list[Pending]]:
+        """The announcements each seat carries, under the preferred reading."""
+        return {seat: list(h.pending) for seat, h in self.reading.holdings.items()}
+
+    @property
+    def seen(self) -> Counter[Card]:
+        """How many copies of each card are accounted for, under the preferred reading."""
+        return Counter(self.reading.seen)
+
     @property
     def one_reading(self) -> bool:
-        """Whether every card is named, so that each event has one reading: the state never
-        changes but by the events applied to it (no other reading replaces it)."""
-        return self._log is None
+        """Whether the state only ever changes by the events applied to it: always so now (no
+        reading replaces the state retroactively); kept for callers that cache per event."""
+        return True
+
+    def holding_of(self, seat: str) -> Holding:
+        """The seat's holding under the preferred reading (not to be changed by the caller)."""
+        return self.reading.holdings[seat]
 
     # ------------------------------------------------------------------ small helpers
-    def _deal_fault(self, code: str, rule: str, seat: str | None, message: str) -> None:
-        self.deal_violations.append(Violation(code, rule, seat, message, None))
-
     def _v(self, code: str, rule: str, seat: str | None, message: str) -> Violation:
         number = self.tricks_played + (1 if self.trick else 0)
         return Violation(code, rule, seat, message, number or None)
+
+    def _found(self, seat: str, faults: Iterable[tuple[Fault, int]]) -> list[Violation]:
+        number = self.tricks_played + (1 if self.trick else 0)
+        return [
+            Violation(f.code, f.rule, seat, f.message, number or None, f.fault_trick)
+            for f, _ in faults
+        ]
 
     def _check_seat(self, seat: str) -> None:
         if seat not in self._next_seat:
             raise EngineError(f"unknown seat {seat!r} (seats: {list(self.seats)})")
 
+    def _read(
+        self,
+        alternatives: Callable[[Reading], Sequence[Alternative[Any]]],
+        apply: Callable[[Reading, Any], None],
+        part: int = 0,
+    ) -> None:
+        """One part of an event under every reading (or the chooser's one way)."""
+        chooser = self.chooser
+        if chooser is None:
+            self.readings.expand(alternatives, apply, part)
+            return
+
+        def chosen(reading: Reading) -> Sequence[Alternative[Any]]:
+            ways = alternatives(reading)
+            if len(ways) < 2:
+                return ways
+            fewest = min(len(w.faults) for w in ways)
+            best = [w for w in ways if len(w.faults) == fewest]
+            return [best[chooser(best)]]
+
+        self.readings.expand(chosen, apply, part)
+
+    def _settle(self, seat: str) -> list[Violation]:
+        """End of an event: keep the readings that explain it best; its faults, if no reading
+        explains it (none once the deal is too ambiguous to check)."""
+        readings = self.readings
+        was_capped = readings.capped
+        found = readings.select()
+        self._parts_at_fault = set() if was_capped else {part for _, part in found}
+        if readings.capped and not was_capped:
+            self.ambiguous_from = self.tricks_played + 1
+            note = self._v(
+                "R002",
+                "read.bounded",
+                None,
+                f"too ambiguous to check beyond trick {self.ambiguous_from}: "
+                "the cards the record does not name allow too many readings",
+            )
+            return [*self._found(seat, found), note]
+        if was_capped:
+            return []
+        return self._found(seat, found)
+
+    def foresee(self, declarations: Iterable[tuple[str, str, Sequence[Card]]]) -> None:
+        """The declarations the record makes in this deal, in order, each ``(seat, kind,
+        cards)`` (announcements carried on a line included): a reading is then judged by what
+        those can still see of it (:mod:`validator.engine.relevance`), which keeps the readings
+        of a long record few. Call before the first event; a replay knows its record."""
+        self.readings.foresight = Foresight(declarations)
+
+    def _relevance(self, seat: str) -> Relevance | None:
+        foresight = self.readings.foresight
+        return None if foresight is None else foresight.of(seat)
+
     def can_exist(self, card: Card) -> bool:
-        """Whether one more copy of ``card`` may lie unseen, given the pack and known cards."""
-        return self.seen[card] < self.copies[card]
+        """Whether one more copy of ``card`` may lie unseen under the preferred reading."""
+        return self.reading.can_exist(card, self.copies)
 
     def holding(self, seat: str) -> int:
         """How many cards the seat holds, in hand and on the table."""
-        return sum(self.hand[seat].values()) + self.unknown[seat] + len(self.table[seat])
+        return self.reading.holdings[seat].count()
 
     @property
     def stock_count(self) -> int:
@@ -418,19 +402,15 @@ class DealState:
         """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
         if seat not in self._next_seat:
             self._check_seat(seat)
-        if self._log is None:
-            return self._play(seat, card)
-        found = self._event("play", (seat, card))
-        assert isinstance(found, list)
-        return found
-
-    def _play(self, seat: str, card: Card, pick: int = 0) -> list[Violation]:
         out: list[Violation] = []
         if self.phase == OVER:
             out.append(
                 self._v("P209", "play.hand-over", seat, f"{card} played after the hand is over")
             )
             return out
+        self._declared = None
+        for reading in self.readings.items:
+            reading.last_claim = None
         if self.draw_queue:
             for missing in self.draw_queue:
                 out.append(
@@ -447,7 +427,7 @@ class DealState:
         else:
             expected = self._next_seat[trick[-1][0]] if trick else self.leader
             if seat != expected:
-                what = "led" if not self.trick else "played"
+                what = "led" if not trick else "played"
                 out.append(
                     self._v(
                         "P201",
@@ -456,14 +436,20 @@ class DealState:
                         f"{what} {card} out of turn ({expected} was to play)",
                     )
                 )
-        if self.phase == STRICT and self.trick:
-            self._check_strict(seat, card, out)
-        self._take(seat, card, out, pick)
-        if self.phase == STRICT and self.limits[seat]:
-            self._check_limits(seat, card, out)
+        if not self._played_from_hand(seat, card, trick):
+            if self.phase == STRICT:
+                view = TrickView.of(trick, self.trump) if trick else None
+                self._read_strict_play(seat, card, view)
+            else:
+                copies, portland, relevance = self.copies, self._portland, self._relevance(seat)
+                self._read(
+                    lambda r: play_ways(r, seat, card, copies, portland, relevance),
+                    lambda r, way: take(r, seat, card, way, portland),
+                )
+            out.extend(self._settle(seat))
         self.played[seat] += 1
         self.cb_ready[seat] = False
-        self.trick.append((seat, card))
+        trick.append((seat, card))
         rules = self.rules
         if (
             rules.seven_scores_when_played
@@ -473,276 +459,80 @@ class DealState:
             and rules.seven_value
         ):
             self.melds[seat] += rules.seven_value
-        if len(self.trick) >= self.n:
+        if card.rank == "7" and card.suit == self.trump:
+            for reading in self.readings.items:
+                holding = reading.holdings[seat]
+                if holding.seven_marked:
+                    holding.seven_marked -= 1  # the scored seven is the one played: it frees one
+        if len(trick) >= self.n:
             self._end_trick()
         return out
 
-    def _take(self, seat: str, card: Card, out: list[Violation], pick: int = 0) -> None:
-        hand = self.hand[seat]
-        table = self.table[seat]
-        held = hand.get(card, 0)
-        if held:
-            new_card = self.rules.reform == "new-card"
-            if not new_card and self._keep_in_hand(seat, card, pick):
-                self._seven_played(seat, card)
-                return
-            if held == 1:
-                hand.pop(card)  # not ``del``: Counter's own __delitem__ runs Python code
-            else:
-                hand[card] = held - 1
-            if new_card and table:
-                self._freshen(seat, card, pick)
-            if self.seven_marked[seat]:
-                self._seven_played(seat, card)
-            return
-        tabled = [c for c in table if c.card == card]
-        if tabled:
-            # A card lying on the table is taken from there: it keeps the pack count right. If an
-            # unseen hand card may have been another copy, remember it: a later declaration
-            # needing the tabled copy shows the card came from the hand (see _restore).
-            maybe_hand = self.unknown[seat] > 0 and self.can_exist(card)
-            if maybe_hand and self._log is not None:
-                self._take_either(seat, card, tabled, pick)
-                return
-            self._play_tabled(seat, tabled, maybe_hand, pick)
-            return
-        if self.unknown[seat] > 0:
-            if not self.can_exist(card):
-                out.append(
-                    self._v(
-                        "P208",
-                        "play.held",
-                        seat,
-                        f"plays {card}, but every copy of it is elsewhere",
-                    )
-                )
-            self.unknown[seat] -= 1
-            self.seen[card] += 1
-            self._freshen(seat, card, pick)
-            return
-        out.append(
-            self._v(
-                "P208", "play.held", seat, f"plays {card}, which is not in the hand or on the table"
-            )
-        )
-        self.seen[card] += 1
-
-    def _keep_in_hand(self, seat: str, card: Card, pick: int) -> bool:
-        """Without re-forming by a new card (``reform: none`` or ``portland``), a card held in
-        the hand and lying on the table is read as played from the table when a tabled copy
-        carries no announcement: the fresh copy kept in the hand may still serve in every kind,
-        where the tabled one has served already, so this reading allows all the other does.
-        When every tabled copy carries an announcement the hand's copy is played, keeping the
-        announcement. A record with unseen cards keeps both readings open (``pick``)."""
-        tabled = [c for c in self.table[seat] if c.card == card]
-        if not tabled:
+    def _played_from_hand(self, seat: str, card: Card, trick: list[tuple[str, Card]]) -> bool:
+        """The common case, settled at once: one reading, the card in the known hand and no
+        copy of it on the table, and in the strict phase no unseen card and a legal play.
+        Then the play has one way and breaks nothing; the card leaves the hand."""
+        items = self.readings.items
+        if len(items) != 1:
             return False
-        carried = {uid for p in self.pending[seat] for uid in p.uids}
-        free = [c for c in tabled if c.uid not in carried]
-        from_table = bool(free)
-        if self._log is not None:
-            self._forks = 2
-            if pick == 1:
-                from_table = not from_table
-        if not from_table:
+        holding = items[0].holdings[seat]
+        held = holding.hand.get(card, 0)
+        if not held:
             return False
-        chosen = max(free or tabled, key=lambda c: len(c.used))
-        self._play_tabled(seat, tabled, False, 0, chosen)
+        if self.phase == STRICT:
+            if holding.unknown or (
+                trick
+                and strict_faults(TrickView.of(trick, self.trump), holding.known(), card)
+            ):
+                return False
+        elif holding.table and any(c.card is card for c in holding.table):
+            return False
+        if held == 1:
+            del holding.hand[card]
+        else:
+            holding.hand[card] = held - 1
+        self.readings.work += 1
         return True
 
-    def _seven_played(self, seat: str, card: Card) -> None:
-        if self.seven_marked[seat] and card.rank == "7" and card.suit == self.trump:
-            self.seven_marked[seat] -= 1
-
-    def _freshen(self, seat: str, card: Card, pick: int = 0) -> None:
-        """Playing a new card while a copy lies on the table plays the tabled copy instead."""
-        if self.rules.reform != "new-card" or not self.table[seat]:
-            return
-        best: Copy | None = None
-        for copy in self.table[seat]:
-            if copy.card == card and (best is None or len(copy.used) > len(best.used)):
-                best = copy
-        if best is None or not best.used:
-            return
-        if self._log is not None:
-            used = [c for c in self.table[seat] if c.card == card and c.used]
-            best = self._alternative(seat, best, used, pick)
-        best.freshen()
-        self._break(seat, best.uid)
-
-    def _alternative(self, seat: str, preferred: Copy, copies: list[Copy], pick: int) -> Copy:
-        """The copy a play takes when the record cannot tell which: ``pick`` among the copies
-        that differ by more than their uid, the engine's preference first; their number is left
-        in ``_forks`` (a record naming every card never gets here)."""
-        options = self._distinct(seat, preferred, copies)
-        if len(options) > 1:
-            self._forks = len(options)
-        return options[pick] if pick < len(options) else preferred
-
-    def _distinct(self, seat: str, preferred: Copy, copies: list[Copy]) -> list[Copy]:
-        """``preferred``, then one of each other kind of copy among ``copies`` (uids aside)."""
-        describe = self._describer(seat)
-        classes: dict[tuple[object, ...], Copy] = {describe(preferred): preferred}
-        for copy in copies:
-            classes.setdefault(describe(copy), copy)
-        return list(classes.values())
-
-    def _take_either(self, seat: str, card: Card, tabled: list[Copy], pick: int) -> None:
-        """A card of which a copy lies on the table, played by a seat whose unseen hand may
-        hold another: each reading is an option (``pick``, the number left in ``_forks``).
-
-        First the tabled copies (the engine's preference first, remembered as possibly from the
-        hand, see :meth:`_restore_copies`), then the card from the unseen hand, which under
-        ``reform: new-card`` freshens one tabled copy that has scored.
-        """
-        pending_uids = {uid for p in self.pending[seat] for uid in p.uids}
-        preferred = min(tabled, key=lambda c: (c.uid in pending_uids, -len(c.used)))
-        from_table = self._distinct(seat, preferred, tabled)
-        from_hand: list[Copy | None] = [None]
-        if self.rules.reform == "new-card":
-            used = [c for c in tabled if c.used]
-            if used:
-                most = max(used, key=lambda c: len(c.used))
-                from_hand = list(self._distinct(seat, most, used))
-        count = len(from_table) + len(from_hand)
-        self._forks = count
-        if pick >= count:
-            pick = 0
-        if pick < len(from_table):
-            self._play_tabled(seat, tabled, True, 0, from_table[pick])
-            return
-        self.unknown[seat] -= 1
-        self.seen[card] += 1
-        fresh = from_hand[pick - len(from_table)]
-        if fresh is not None:
-            fresh.freshen()
-            self._break(seat, fresh.uid)
-
-    def _break(self, seat: str, uid: int) -> None:
-        for group in self.groups[seat]:
-            if group.whole and uid in group.uids:
-                group.whole = False
-
-    def _play_tabled(
-        self,
-        seat: str,
-        tabled: list[Copy],
-        maybe_hand: bool = False,
-        pick: int = 0,
-        chosen: Copy | None = None,
-    ) -> None:
-        pend = self.pending[seat]
-        pending_uids = {uid for p in pend for uid in p.uids}
-        if chosen is None:
-            chosen = min(tabled, key=lambda c: (c.uid in pending_uids, -len(c.used)))
-            if self._log is not None:
-                chosen = self._alternative(seat, chosen, tabled, pick)
-        self.table[seat].remove(chosen)
-        self._break(seat, chosen.uid)
-        dropped: list[Pending] = []
-        if chosen.uid in pending_uids:
-            keep = []
-            for p in pend:
-                if chosen.uid in p.uids:
-                    self.lost[seat].append((p.kind, _sorted(p.cards)))
-                    dropped.append(p)
-                else:
-                    keep.append(p)
-            self.pending[seat] = keep
-        if maybe_hand:
-            self.ambiguous[seat].append((chosen, dropped))
-
-    # ------------------------------------------------------------------ strict play
-    def _best(self) -> Card:
-        trump = self.trump
-        best = self.trick[0][1]
-        for _, card in self.trick[1:]:
-            if card.suit == best.suit:
-                if RANK[card.rank] < RANK[best.rank]:
-                    best = card
-            elif card.suit == trump:
-                best = card
-        return best
-
-    def _strict_legal(self, cards: Iterable[Card]) -> set[Card]:
-        pool = set(cards)
-        if not self.trick:
-            return pool
-        led = self.trick[0][1].suit
-        best = self._best()
-        follow = {c for c in pool if c.suit == led}
-        if follow:
-            if best.suit == led:
-                higher = {c for c in follow if RANK[c.rank] < RANK[best.rank]}
-                return higher or follow
-            return follow
-        trump = self.trump
-        if trump is not None and led != trump:
-            trumps = {c for c in pool if c.suit == trump}
-            if trumps:
-                if best.suit == trump:
-                    over = {c for c in trumps if RANK[c.rank] < RANK[best.rank]}
-                    return over or trumps
-                return trumps
-        return pool
-
-    def _known_cards(self, seat: str) -> set[Card]:
-        cards = {c for c, n in self.hand[seat].items() if n}
-        cards.update(c.card for c in self.table[seat])
-        return cards
-
-    def _check_strict(self, seat: str, card: Card, out: list[Violation]) -> None:
-        known = self._known_cards(seat)
-        known.add(card)
-        legal = self._strict_legal(known)
-        led = self.trick[0][1].suit
-        if card not in legal:
-            if card.suit != led and any(c.suit == led for c in known):
-                out.append(
-                    self._v(
-                        "P205",
-                        "play.strict-follow",
-                        seat,
-                        f"played {card} holding the suit led ({led})",
-                    )
-                )
-            else:
-                out.append(
-                    self._v(
-                        "P206", "play.strict-win", seat, f"played {card} when able to win or trump"
-                    )
-                )
-            return
-        if not self.unknown[seat]:
-            return
-        # Remember what the play shows the unseen hand cannot have held (for P207).
-        best = self._best()
-        trump = self.trump
+    def _read_strict_play(self, seat: str, card: Card, view: TrickView | None) -> None:
+        """A play in the strict phase: judged against the cards each reading knows the player
+        held, and what it shows of his unseen cards remembered (P207 later); ``view`` is the
+        trick so far, None for a lead."""
         trick_no = self.tricks_played + 1
-        limits = self.limits[seat]
-        if card.suit != led:
-            limits.append((led, len(RANKS), trick_no))
-            if trump is not None and led != trump:
-                if card.suit != trump:
-                    limits.append((trump, len(RANKS), trick_no))
-                elif best.suit == trump and RANK[card.rank] > RANK[best.rank]:
-                    limits.append((trump, RANK[best.rank], trick_no))
-        elif best.suit == led and RANK[card.rank] > RANK[best.rank]:
-            limits.append((led, RANK[best.rank], trick_no))
+        copies, portland, relevance = self.copies, self._portland, self._relevance(seat)
 
-    def _check_limits(self, seat: str, card: Card, out: list[Violation]) -> None:
-        rank = RANK[card.rank]
-        for suit, below, trick_no in self.limits[seat]:
-            if card.suit == suit and rank < below and trick_no <= self.tricks_played:
-                found = self._v(
-                    "P207",
-                    "play.strict-revoke",
-                    seat,
-                    f"plays {card}, so held it at trick {trick_no} "
-                    "and failed to follow or win there",
-                )
-                out.append(dataclasses.replace(found, fault_trick=trick_no))
-                return
+        def alternatives(reading: Reading) -> list[Alternative[PlayWay]]:
+            holding = reading.holdings[seat]
+            faults = strict_faults(view, holding.known(), card) if view is not None else []
+            out = []
+            for way in play_ways(reading, seat, card, copies, portland, relevance):
+                found = [*faults, *way.faults]
+                if way.way.source == UNSEEN and holding.limits:
+                    at = revoke_shown(holding.limits, card, trick_no)
+                    if at is not None:
+                        found.append(
+                            Fault(
+                                "P207",
+                                "play.strict-revoke",
+                                f"plays {card}, so held it at trick {at} "
+                                "and failed to follow or win there",
+                                at,
+                            )
+                        )
+                out.append(Alternative(way.way, found))
+            return out
+
+        def apply(reading: Reading, way: PlayWay) -> None:
+            holding = reading.holdings[seat]
+            if (
+                view is not None
+                and holding.unknown
+                and not strict_faults(view, holding.known(), card)
+            ):
+                holding.limits.extend(limits_shown(view, card, trick_no))
+            take(reading, seat, card, way, portland)
+
+        self._read(alternatives, apply)
 
     # ------------------------------------------------------------------ end of a trick
     def _end_trick(self) -> None:
@@ -751,13 +541,13 @@ class DealState:
         trump = self.trump
         for seat, card in trick[1:]:
             if card.suit == top.suit:
-                if _RANK_OF[card] < _RANK_OF[top]:
+                if RANK_OF[card] < RANK_OF[top]:
                     winner, top = seat, card
             elif card.suit == trump:
                 winner, top = seat, card
         cards = [card for _, card in trick]
         self.won[winner].extend(cards)
-        count = len([card for card in cards if card in _BRISQUE_CARDS])
+        count = len([card for card in cards if card in BRISQUE_CARDS])
         self.brisques[winner] += count
         rules = self.rules
         if rules.brisque_scoring == "when-taken" and not rules.no_brisques:
@@ -798,28 +588,17 @@ class DealState:
     def _enter_strict(self) -> None:
         self.phase = STRICT
         self.draw_queue = []
-        for seat in self.seats:
-            for copy in self.table[seat]:
-                self.hand[seat][copy.card] += 1
-            self.table[seat] = []
-            for p in self.pending[seat]:
-                self.lost[seat].append((p.kind, _sorted(p.cards)))
-            self.pending[seat] = []
-            self.groups[seat] = []
-            self.ambiguous[seat] = []
+        for reading in self.readings.items:
+            for holding in reading.holdings.values():
+                holding.to_hand()
+        if len(self.readings.items) > 1:
+            self.readings.items = self.readings.prune(self.readings.items)
 
     # ------------------------------------------------------------------ draw
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
         """Apply a draw from the stock by ``seat`` of ``card`` (None when the record hides it)."""
         if seat not in self._next_seat:
             self._check_seat(seat)
-        if self._log is None:
-            return self._draw(seat, card)
-        found = self._event("draw", (seat, card))
-        assert isinstance(found, list)
-        return found
-
-    def _draw(self, seat: str, card: Card | None) -> list[Violation]:
         out: list[Violation] = []
         if not self.draw_queue:
             if self.stock and self.phase == STRICT:
@@ -851,13 +630,14 @@ class DealState:
             out.append(self._v("W306", "play.draw-next", seat, "drew from an empty stock"))
             return out
         take_turnup = self.turnup_last and not self.draw_queue and self.turnup_present
+        marked = False
         if take_turnup or (self.rules.turn_up and self.turnup_present and len(self.stock) == 1):
             top = self.stock.pop(0)
             self.turnup_present = False
-            if self.turnup_marked:
-                self.seven_marked[seat] += 1
+            marked = self.turnup_marked
         else:
             top = self.stock.pop()
+        got: Card | None
         if top is not None:
             if card is not None and card != top:
                 out.append(
@@ -868,41 +648,62 @@ class DealState:
                         f"drew {card}, but the stock's next card is {top}",
                     )
                 )
-            hand = self.hand[seat]
-            hand[top] = hand.get(top, 0) + 1  # a Counter's missing key would run Python code
-            got: Card | None = top
+            for reading in self.readings.items:
+                holding = reading.holdings[seat]
+                holding.give(top)
+                if marked:
+                    holding.seven_marked += 1
+            got = top
         elif card is not None:
-            if not self.can_exist(card):
-                out.append(
-                    self._v(
-                        "W306",
-                        "play.draw-next",
-                        seat,
-                        f"drew {card}, but every copy of it is elsewhere",
+            copies = self.copies
+            named = card
+
+            def ways(reading: Reading) -> list[Alternative[None]]:
+                if reading.can_exist(named, copies):
+                    return [Alternative(None)]
+                return [
+                    Alternative(
+                        None,
+                        [
+                            Fault(
+                                "W306",
+                                "play.draw-next",
+                                f"drew {named}, but every copy of it is elsewhere",
+                            )
+                        ],
                     )
-                )
-            self.seen[card] += 1
-            self.hand[seat][card] += 1
+                ]
+
+            def apply(reading: Reading, _: None) -> None:
+                reading.reveal(named)
+                holding = reading.holdings[seat]
+                holding.give(named)
+                if marked:
+                    holding.seven_marked += 1
+
+            self._read(ways, apply)
+            out.extend(self._settle(seat))
             got = card
         else:
-            self.unknown[seat] += 1
+            for reading in self.readings.items:
+                holding = reading.holdings[seat]
+                holding.unknown += 1
+                if marked:
+                    holding.seven_marked += 1
             got = None
         if self.cb_active[seat]:
-            if got is None or got.rank not in COURT_RANKS:
+            if got is None or got.rank not in "KQJ":
                 self.cb_ready[seat] = True
             else:
                 self.cb_active[seat] = False
                 self.cb_ready[seat] = False
+                self.cb_broken[seat] = got
         if not self.draw_queue:
             self._close_draws()
         return out
 
     # ------------------------------------------------------------------ declarations
-    def _new_uid(self) -> int:
-        self._uid += 1
-        return self._uid
-
-    def _timing(self, seat: str, code_all: str | None = None) -> Violation | None:
+    def timing(self, seat: str, code_all: str | None = None) -> Violation | None:
         """Whether the seat may score a declaration now: A402/A403/A405 (or ``code_all``)."""
         if self.phase != LOOSE:
             return self._v(
@@ -928,787 +729,213 @@ class DealState:
         cards: Sequence[Card] = (),
         claimed_score: int | None = None,
         carried: Sequence[tuple[str, Sequence[Card], int | None]] = (),
+        fresh: bool = False,
     ) -> DeclarationOutcome:
         """Apply a declaration: ``kind`` (the notation's word) with ``cards`` and the score claimed.
 
         ``carried`` lists announcements shown with it and carried forward ("with twenty to
-        score"), each ``(kind, cards, claimed_score_or_None)``. A combination previously carried
-        is scored by declaring it again on a later trick won.
+        score"), each ``(kind, cards, claimed_score_or_None)``; a combination carried is scored
+        by declaring it again on a later trick won, with the copies it was announced with.
+        ``fresh``: a new combination of the same cards as one carried, which stays carried.
 
-        When the seat holds unseen cards, the copies a declaration takes may be read in more
-        than one way (a tabled copy or a card from the hand, a tabled copy or an earlier play
-        re-read as one from the hand). The engine takes its preferred reading and keeps the
-        others open: a later event that breaks a rule under the readings taken so far makes it
-        try the others (see :meth:`_retry`), so nothing is reported that some reading explains.
+        The combination and the announcements on its line are read together: under each
+        reading, every assignment of copies (tabled ones, known hand cards, unseen ones) with
+        the fewest faults, and the readings whose line breaks fewest rules are kept.
         """
         self._check_seat(seat)
-        if self._log is None:
-            return self._declare(seat, kind, cards, claimed_score, carried, 0)
-        outcome = self._event("declare", (seat, kind, tuple(cards), claimed_score, tuple(carried)))
-        assert isinstance(outcome, DeclarationOutcome)
-        return outcome
-
-    def _declare(
-        self,
-        seat: str,
-        kind: str,
-        cards: Sequence[Card],
-        claimed_score: int | None,
-        carried: Sequence[tuple[str, Sequence[Card], int | None]],
-        pick: int,
-    ) -> DeclarationOutcome:
         word = canonical_kind(kind)
         if word == "last-trick":
-            return self._declare_last_trick(seat, claimed_score)
+            return specials.last_trick(self, seat, claimed_score)
         if word == "carte-blanche":
-            return self._declare_carte_blanche(seat, cards, claimed_score)
+            return specials.carte_blanche(self, seat, cards, claimed_score)
         if word in ("seven", "exchange"):
-            return self._declare_seven(seat, word, cards, claimed_score)
+            return specials.seven(self, seat, word, cards, claimed_score)
         out: list[Violation] = []
         if word not in MELD_KINDS:
             out.append(self._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
             return DeclarationOutcome(0, out)
-        timing = self._timing(seat)
+        timing = self.timing(seat)
+        void = False
         if timing is not None:
             out.append(timing)
             if self.phase != LOOSE:
                 return DeclarationOutcome(0, out)
+            void = True
         elif self.scored_this_trick:
             out.append(
                 self._v(
                     "A404", "decl.one-per-trick", seat, "a second combination scored for one trick"
                 )
             )
-        in_time = not out
-        self._radix = 1
-        score, trump_set = self._meld(seat, word, cards, claimed_score, out, True, in_time, pick)
-        for extra_kind, extra_cards, extra_claim in carried:
-            extra_word = canonical_kind(extra_kind)
-            if extra_word not in MELD_KINDS:
-                out.append(
-                    self._v(
-                        "A412", "decl.combinations", seat, f"{extra_kind!r} is not a combination"
-                    )
+            void = True
+        parts = [(word, tuple(cards), claimed_score)] + [
+            (canonical_kind(k), tuple(c), cl) for k, c, cl in carried
+        ]
+        values: list[int | None] = []
+        for index, (part_kind, part_cards, claim) in enumerate(parts):
+            value = self._value(seat, part_kind, part_cards, index, out)
+            values.append(value)
+            if value is not None and claim is not None and claim != value:
+                if index == 0:
+                    key = self._key(part_kind, part_cards)
+                    message = f"{key} scores {value}, not {claim}"
+                else:
+                    message = f"{part_kind} to score is worth {value}, not {claim}"
+                out.append(self._v("A411", "decl.score", seat, message))
+        lost = _shown_at_once(parts, values)
+        for index in sorted(lost):
+            part_kind, part_cards, _ = parts[index]
+            higher = lost[index]
+            out.append(
+                self._v(
+                    "A414",
+                    "decl.shown-at-once",
+                    seat,
+                    f"{part_kind} {cards_text(part_cards)}: shown at once with the {higher}, "
+                    f"which alone scores",
                 )
+            )
+        for reading in self.readings.items:
+            reading.last_claim = None
+        for index, (part_kind, part_cards, _) in enumerate(parts):
+            if values[index] is None:
                 continue
-            self._meld(seat, extra_word, extra_cards, extra_claim, out, False, in_time, pick)
-        self.scored_this_trick += 1
+            self._read_meld(
+                seat,
+                part_kind,
+                part_cards,
+                index,
+                fresh and index == 0,
+                void,
+                index in lost,
+            )
+        foresight = self.readings.foresight
+        if foresight is not None:
+            foresight.passed(seat, [(k, c) for k, c, _ in parts])
+        found = self._settle(seat)
+        out.extend(found)
+        if timing is None:
+            self.scored_this_trick += 1
+        value = values[0]
+        if value is None:
+            self._declared = None
+            return DeclarationOutcome(0, out)
+        trump_set = None
+        if (
+            not void
+            and word in ("marriage", "sequence")
+            and self.trump is None
+            and self.rules.trump == "first-marriage"
+        ):
+            self.trump = trump_set = parts[0][1][0].suit
+        sound = not void and 0 not in lost and 0 not in self._parts_at_fault
+        score = value if sound else 0
+        self.melds[seat] += score
+        self._declared = _Declared(seat, score, trump_set)
         return DeclarationOutcome(score, out, trump_set)
 
-    def _meld(
-        self,
-        seat: str,
-        kind: str,
-        cards: Sequence[Card],
-        claimed: int | None,
-        out: list[Violation],
-        score_it: bool,
-        in_time: bool,
-        pick: int | None = None,
-    ) -> tuple[int, str | None]:
-        """Lay a combination's cards and score it (or carry it) if every rule allows.
-
-        Cards held are laid on the table as the record says; a declaration breaking a rule
-        other than the claimed value (A411) scores nothing and marks no copy as used, but a
-        first marriage still makes trumps, as it did at the table. With unseen cards, ``pick``
-        chooses among the assignments without more faults than the best (:meth:`_options`),
-        one digit of it per combination of the declaration; the number of readings of the
-        whole declaration is left in ``_forks``.
-        """
+    def _value(
+        self, seat: str, kind: str, cards: tuple[Card, ...], index: int, out: list[Violation]
+    ) -> int | None:
+        """The value of one combination of a declaration line, or None (A412) when the cards do
+        not form it or the kind does not score in this game."""
+        if kind not in MELD_KINDS:
+            out.append(self._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
+            return None
         wanted = Counter(cards)
         problem = shape_error(kind, wanted, self.trump, self.rules.bezique_follows_trump)
-        suit = next(iter(wanted)).suit if wanted else None
-        key = value_key(kind, suit, self.trump, self.rules.trump == "first-marriage")
+        key = self._key(kind, cards)
         value = self.rules.value(key)
         if problem is not None or value is None:
             reason = problem or f"{key} does not score in {self.rules.name}"
             out.append(
-                self._v("A412", "decl.combinations", seat, f"{kind} {_text(cards)}: {reason}")
+                self._v("A412", "decl.combinations", seat, f"{kind} {cards_text(cards)}: {reason}")
             )
-            return 0, None
-        pending_match = self._pending_match(seat, kind, wanted) if score_it else None
-        if pick is not None and self._log is not None and self._may_fork(seat):
-            # one digit of ``pick`` per combination of the declaration, the first varying first
-            every = self._options(seat, kind, wanted, pending_match, True)
-            count = max(1, len(every))
-            digit = (pick // self._radix) % count
-            self._radix *= count
-            self._forks = self._radix
-            choice = every[digit] if every else None
-        else:
-            choice = self._choose(seat, kind, wanted, pending_match)
-        if choice is None:
-            lost = (kind, _sorted(cards)) in self.lost[seat]
-            code, rule = ("A408", "decl.carried") if lost else ("A401", "decl.shown")
-            what = (
-                "a carried announcement whose cards were played or whose time ran out"
-                if lost
-                else "cards not held"
-            )
-            out.append(self._v(code, rule, seat, f"{kind} {_text(cards)}: {what}"))
-            return 0, None
-        faults, from_table, from_hand = choice
-        out.extend(
-            self._v(code, rule, seat, f"{kind} {_text(cards)}: {msg}") for code, rule, msg in faults
-        )
-        restored = len(self.pending[seat])
-        from_table = self._restore_copies(seat, from_table)
-        if score_it and pending_match is None and len(self.pending[seat]) > restored:
-            # the copies put back carry this announcement again: it is the one scored now
-            pending_match = self._pending_match(seat, kind, wanted)
-        laid = self._lay(seat, from_hand)
-        copies = from_table + laid
-        trump_set = None
-        if pending_match is not None:
-            self.pending[seat].remove(pending_match)
-        if not score_it:
-            if in_time and not faults:
-                self.pending[seat].append(
-                    Pending(kind, _sorted(cards), frozenset(c.uid for c in copies))
-                )
-            if claimed is not None and claimed != value:
-                out.append(
-                    self._v(
-                        "A411",
-                        "decl.score",
-                        seat,
-                        f"{kind} to score is worth {value}, not {claimed}",
-                    )
-                )
-            return 0, None
-        if claimed is not None and claimed != value:
-            out.append(self._v("A411", "decl.score", seat, f"{key} scores {value}, not {claimed}"))
-        if (
-            kind in ("marriage", "sequence")
-            and self.trump is None
-            and self.rules.trump == "first-marriage"
-        ):
-            self.trump = suit
-            trump_set = suit
-        if faults or not in_time:
-            return 0, trump_set
-        info = kind_info(kind)
-        for copy in copies:
-            copy.used.add(kind)
-            if copy.levels.get(info.family, 0) < info.level:
-                copy.levels[info.family] = info.level
-        self.groups[seat].append(Group(kind, frozenset(c.uid for c in copies)))
-        self.melds[seat] += value
-        return value, trump_set
-
-    def _pending_match(self, seat: str, kind: str, wanted: Counter[Card]) -> Pending | None:
-        if not self.pending[seat]:
             return None
-        key = _sorted(wanted.elements())
-        for p in self.pending[seat]:
-            if p.kind == kind and p.cards == key:
-                return p
-        return None
+        return value
 
-    def _lay(self, seat: str, from_hand: Mapping[Card, int]) -> list[Copy]:
-        laid: list[Copy] = []
-        hand = self.hand[seat]
-        for card, count in from_hand.items():
-            for _ in range(count):
-                if hand[card]:
-                    hand[card] -= 1
-                    if not hand[card]:
-                        hand.pop(card)
-                else:
-                    self.unknown[seat] -= 1
-                    self.seen[card] += 1
-                copy = Copy(card, self._new_uid())
-                self.table[seat].append(copy)
-                laid.append(copy)
-        return laid
+    def _key(self, kind: str, cards: Sequence[Card]) -> str:
+        suit = cards[0].suit if cards else None
+        return value_key(kind, suit, self.trump, self.rules.trump == "first-marriage")
 
-    def _choose(
-        self, seat: str, kind: str, wanted: Counter[Card], pending: Pending | None
-    ) -> Choice | None:
-        """The copies to use for a declaration: the assignment breaking fewest rules.
-
-        Besides the tabled copies and the hand, a tabled copy taken for an earlier play while an
-        unseen hand card could have been played instead is a candidate too (``ambiguous``): it
-        costs an unseen hand card, like a card laid from the hand. The copies returned that are
-        not on the table are such candidates; :meth:`_meld` restores them.
-        """
-        best = self._options(seat, kind, wanted, pending, False)
-        return best[0] if best else None
-
-    def _options(
-        self, seat: str, kind: str, wanted: Counter[Card], pending: Pending | None, every: bool
-    ) -> list[Choice]:
-        """The best assignment (``every`` false), or every assignment with as few faults.
-
-        With ``every``, copies that only a uid tells apart (same card, same kinds scored, in
-        combinations of the same kinds and state) are taken as one, so that each assignment
-        returned leaves a different table; at most :data:`MAX_FORKS`, best first.
-        """
-        table = self.table[seat]
-        hand = self.hand[seat]
-        spare = self.unknown[seat]
-        virtual: dict[int, Copy] = {}
-        if spare and self.ambiguous[seat]:
-            fresh = self.rules.reform == "new-card"
-            for copy, _ in reversed(self.ambiguous[seat]):
-                if copy.card in wanted and self.can_exist(copy.card):
-                    taken = sum(1 for v in virtual.values() if v.card == copy.card)
-                    if taken < wanted[copy.card]:
-                        virtual[copy.uid] = Copy(copy.card, copy.uid) if fresh else copy
-        describe = self._describer(seat) if every else None
-        per_card: list[list[tuple[tuple[Copy, ...], int]]] = []
-        for card, need in wanted.items():
-            tabled = [c for c in table if c.card == card]
-            if virtual:
-                tabled += [v for v in virtual.values() if v.card == card]
-            in_hand = hand.get(card, 0)
-            if spare:
-                in_hand += min(spare, self.copies[card] - self.seen[card])
-            options: list[tuple[tuple[Copy, ...], int]] = []
-            if describe is not None:
-                classes: dict[tuple[object, ...], list[Copy]] = {}
-                for c in tabled:
-                    key = (c.uid in virtual, *describe(c))
-                    classes.setdefault(key, []).append(c)
-                groups = list(classes.values())
-                for k in range(min(need, len(tabled)), -1, -1):
-                    if need - k > in_hand:
-                        continue
-                    for counts in _splits(k, [len(g) for g in groups]):
-                        combo = tuple(c for g, n in zip(groups, counts, strict=True) for c in g[:n])
-                        options.append((combo, need - k))
-            else:
-                for k in range(min(need, len(tabled)), -1, -1):
-                    if need - k > in_hand:
-                        continue
-                    for combo in itertools.combinations(tabled, k):
-                        options.append((combo, need - k))
-            if not options:
-                return []
-            per_card.append(options)
-        ranked: list[tuple[tuple[int, int, int], Choice]] = []
-        best: tuple[tuple[int, int, int], Choice] | None = None
-        cards = list(wanted)
-        held = hand.get
-        for assignment in itertools.product(*per_card):
-            from_table = [c for combo, _ in assignment for c in combo]
-            from_hand = {card: n for card, (_, n) in zip(cards, assignment, strict=True) if n}
-            restores = [c for c in from_table if c.uid in virtual] if virtual else []
-            unseen = sum(max(0, n - held(c, 0)) for c, n in from_hand.items())
-            if unseen + len(restores) > spare:
-                continue
-            if restores and any(
-                sum(1 for r in restores if r.card == card)
-                + max(0, from_hand.get(card, 0) - held(card, 0))
-                > self.copies[card] - self.seen[card]
-                for card in wanted
-            ):
-                continue
-            laid = sum(from_hand.values()) + len(restores)
-            guessed = unseen + len(restores)
-            if best is not None and not best[0][0] and (laid, guessed) >= best[0][1:]:
-                continue  # faults cannot be fewer than none: this one cannot rank first
-            faults = self._model_faults(seat, kind, from_table, from_hand, pending)
-            # fewest faults, then fewest cards not already tabled, then fewest guesses about
-            # unseen cards (a known hand card before an unseen one or a re-read play)
-            rank = (len(faults), laid, guessed)
-            if every:
-                ranked.append((rank, (faults, from_table, from_hand)))
-            elif best is None or rank < best[0]:
-                best = (rank, (faults, from_table, from_hand))
-                if not faults and not rank[1]:
-                    break
-        if not every:
-            return [] if best is None else [best[1]]
-        if not ranked:
-            return []
-        ranked.sort(key=lambda entry: entry[0])
-        fewest = ranked[0][0][0]
-        return [choice for rank, choice in ranked if rank[0] == fewest][:MAX_FORKS]
-
-    def _describer(self, seat: str) -> Callable[[Copy], tuple[object, ...]]:
-        """What tells a tabled copy apart from another of its card, uids aside: what it has
-        scored, and the combinations still whole and announcements carried it belongs to (by
-        the cards in them)."""
-        short = {c.uid: (str(c.card), tuple(sorted(c.used))) for c in self.table[seat]}
-        member: dict[int, list[tuple[object, ...]]] = {}
-        for group in self._live_groups(seat):
-            makeup = tuple(sorted(short.get(uid, ("-", ())) for uid in group.uids))
-            for uid in group.uids:
-                member.setdefault(uid, []).append((group.kind, group.whole, makeup))
-        for p in self.pending[seat]:
-            for uid in p.uids:
-                member.setdefault(uid, []).append(("carried", p.kind, tuple(map(str, p.cards))))
-
-        def describe(copy: Copy) -> tuple[object, ...]:
-            return (
-                str(copy.card),
-                tuple(sorted(copy.used)),
-                tuple(sorted(copy.levels.items())),
-                tuple(sorted(member.get(copy.uid, ()), key=repr)),
-            )
-
-        return describe
-
-    def _restore_copies(self, seat: str, copies: list[Copy]) -> list[Copy]:
-        """Put back on the table the candidates :meth:`_choose` picked that are not there.
-
-        The earlier play is read as a play from the unseen hand: that card is now known, and
-        the tabled copy, with the carried announcements it lost, lies on the table again.
-        """
-        on_table = {c.uid for c in self.table[seat]}
-        out: list[Copy] = []
-        for copy in copies:
-            if copy.uid in on_table:
-                out.append(copy)
-                continue
-            entry = next(e for e in self.ambiguous[seat] if e[0].uid == copy.uid)
-            self.ambiguous[seat].remove(entry)
-            original, dropped = entry
-            self.unknown[seat] -= 1
-            self.seen[original.card] += 1
-            if self.rules.reform == "new-card":
-                original.freshen()
-            # back in its place: the table is in the order the copies were laid (uid order)
-            table = self.table[seat]
-            at = next((i for i, c in enumerate(table) if c.uid > original.uid), len(table))
-            table.insert(at, original)
-            for p in dropped:
-                lost = (p.kind, _sorted(p.cards))
-                if lost in self.lost[seat]:
-                    self.lost[seat].remove(lost)
-                self.pending[seat].append(p)
-            out.append(original)
-        return out
-
-    def _model_faults(
+    def _read_meld(
         self,
         seat: str,
         kind: str,
-        from_table: list[Copy],
-        from_hand: Mapping[Card, int],
-        pending: Pending | None,
-    ) -> list[tuple[str, str, str]]:
-        rules = self.rules
-        faults: list[tuple[str, str, str]] = []
-        info = kind_info(kind)
-        higher = [c for c in from_table if c.levels.get(info.family, 0) > info.level]
-        if higher:
-            faults.append(
-                (
-                    "A407",
-                    "decl.lower-from-higher",
-                    f"{higher[0].card} already scored in a higher combination of the class",
-                )
-            )
-        reused = [c for c in from_table if kind in c.used]
-        uids = frozenset(c.uid for c in from_table)
-        if rules.reform == "none":
-            if reused:
-                faults.append(
-                    ("A406", "decl.copy-once", f"{reused[0].card} has already served in a {kind}")
-                )
-        elif from_hand:
-            if rules.reform_needs_break and reused and self._whole_group(seat, kind, uids):
-                faults.append(("A406", "decl.reform", f"the {kind} scored is still whole"))
-        elif rules.reform == "new-card":
-            if from_table and len(reused) == len(from_table):
-                faults.append(("A406", "decl.reform", f"no card new to a {kind}"))
-        else:
-            # Portland laws 34-35: the same cards never twice; old cards in a new pairing only
-            # once one of the declared cards has been played.
-            same = [g for g in self.groups[seat] if g.kind == kind and g.uids & uids]
-            if any(g.uids == uids for g in same):
-                faults.append(("A406", "decl.reform", f"this {kind} was scored with these cards"))
-            elif reused and len(reused) == len(from_table) and all(g.whole for g in same):
-                faults.append(("A406", "decl.reform", f"no declared card played since the {kind}"))
-        if rules.new_card_from_hand and not from_hand and pending is None:
-            faults.append(
-                ("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
-            )
-        return faults
+        cards: tuple[Card, ...],
+        index: int,
+        fresh: bool,
+        void: bool,
+        lost: bool,
+    ) -> None:
+        """One combination of a declaration line under every reading: lay its cards, and mark
+        them (the combination scored, or marked and standing until taken down) or carry it."""
+        rules, copies, readings = self.rules, self.copies, self.readings
+        scoring = index == 0
+        label = f"{kind} {cards_text(cards)}: "
+        relevance = self._relevance(seat)
 
-    def _whole_group(self, seat: str, kind: str, uids: frozenset[int]) -> bool:
-        """Whether a scored ``kind`` sharing these copies still lies whole on the table."""
-        return any(g.kind == kind and g.whole and g.uids & uids for g in self.groups[seat])
+        def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
+            ways, truncated = meld_ways(
+                reading, seat, kind, cards, rules, copies, fresh, scoring, relevance
+            )
+            if truncated:
+                readings.capped = True
+            if not ways:
+                return [Alternative(None, [not_held(reading.holdings[seat], kind, cards)])]
+            return [
+                Alternative(w.way, [Fault(f.code, f.rule, label + f.message) for f in w.faults])
+                if w.faults
+                else w
+                for w in ways
+            ]
 
-    # ------------------------------------------------------------------ special declarations
-    def _declare_seven(
-        self, seat: str, word: str, cards: Sequence[Card], claimed: int | None
-    ) -> DeclarationOutcome:
-        rules = self.rules
-        out: list[Violation] = []
-        value = rules.seven_value
-        if value is None or self.trump is None:
-            out.append(
-                self._v("A412", "decl.seven", seat, f"no seven of trumps scores in {rules.name}")
-            )
-            return DeclarationOutcome(0, out)
-        seven = Card("7", self.trump)
-        if any(card != seven for card in cards):
-            out.append(
-                self._v(
-                    "A413", "decl.seven", seat, f"{_text(cards)} is not the seven of trumps {seven}"
-                )
-            )
-        timing = self._timing(seat, "A413")
-        if timing is not None:
-            out.append(timing)
-        elif rules.seven_counts_as_declaration and self.scored_this_trick:
-            out.append(
-                self._v(
-                    "A404",
-                    "decl.one-per-trick",
-                    seat,
-                    "the seven and another declaration for one trick",
-                )
-            )
-        held = self.hand[seat][seven] + sum(1 for c in self.table[seat] if c.card == seven)
-        if held <= self.seven_marked[seat]:
-            if not (self.unknown[seat] and self.can_exist(seven)):
-                out.append(self._v("A413", "decl.seven", seat, f"holds no unscored {seven}"))
-                return DeclarationOutcome(0, out)
-            self.unknown[seat] -= 1
-            self.seen[seven] += 1
-            self.hand[seat][seven] += 1
-        if word == "exchange":
-            if not rules.seven_exchange or not self.turnup_present:
-                out.append(
-                    self._v("A413", "decl.seven", seat, "no turn-up left to exchange the seven for")
-                )
-            else:
-                if self.hand[seat][seven]:
-                    self.hand[seat][seven] -= 1
-                    if not self.hand[seat][seven]:
-                        del self.hand[seat][seven]
-                else:
-                    self.table[seat].remove(next(c for c in self.table[seat] if c.card == seven))
-                old = self.stock[0]
-                self.stock[0] = seven
-                self.turnup = seven
-                if old is not None:
-                    self.hand[seat][old] += 1
-                    if self.turnup_marked:
-                        self.seven_marked[seat] += 1
-                else:
-                    self.unknown[seat] += 1
-                self.turnup_marked = True
-        else:
-            self.seven_marked[seat] += 1
-        if claimed is not None and claimed != value:
-            out.append(
-                self._v(
-                    "A411", "decl.score", seat, f"the seven of trumps scores {value}, not {claimed}"
-                )
-            )
-        if rules.seven_counts_as_declaration:
-            self.scored_this_trick += 1
-        if any(v.code != "A411" for v in out):
-            return DeclarationOutcome(0, out)
-        self.melds[seat] += value
-        return DeclarationOutcome(value, out)
+        def apply(reading: Reading, way: MeldWay | None) -> None:
+            if way is None:
+                return
+            laid = lay(reading, seat, way)
+            if void:
+                return
+            if scoring:
+                mark(reading, seat, kind, laid, way.pending)
+            elif way.sound and not lost:
+                carry(reading, seat, kind, cards, laid)
 
-    def _declare_carte_blanche(
-        self, seat: str, cards: Sequence[Card], claimed: int | None
-    ) -> DeclarationOutcome:
-        rules = self.rules
-        out: list[Violation] = []
-        value = rules.carte_blanche
-        if value is None:
-            out.append(
-                self._v(
-                    "A412",
-                    "decl.carte-blanche",
-                    seat,
-                    f"carte blanche does not score in {rules.name}",
-                )
-            )
-            return DeclarationOutcome(0, out)
-        repeat = self.cb_active[seat]
-        if repeat:
-            if not (rules.carte_blanche_repeats and self.cb_ready[seat]):
-                out.append(
-                    self._v(
-                        "A409",
-                        "decl.carte-blanche",
-                        seat,
-                        "carte blanche again without a plain card just drawn",
-                    )
-                )
-        elif self.played[seat] or self.drawn or self.tricks_played:
-            out.append(
-                self._v(
-                    "A409",
-                    "decl.carte-blanche",
-                    seat,
-                    "carte blanche claimed after a card was played",
-                )
-            )
-        hand = self.hand[seat]
-        courts = [c for c in cards if c.rank in COURT_RANKS]
-        if not repeat:
-            courts += [c for c in hand if c.rank in COURT_RANKS and hand[c]]
-            shown = Counter(cards)
-            for card, count in shown.items():
-                extra = count - hand[card]
-                if extra > 0:
-                    usable = min(extra, self.unknown[seat])
-                    if not usable:
-                        continue
-                    self.unknown[seat] -= usable
-                    self.seen[card] += usable
-                    hand[card] += usable
-        if courts:
-            out.append(
-                self._v(
-                    "A410", "decl.carte-blanche-court", seat, f"carte blanche holding {courts[0]}"
-                )
-            )
-        if claimed is not None and claimed != value:
-            out.append(
-                self._v("A411", "decl.score", seat, f"carte blanche scores {value}, not {claimed}")
-            )
-        self.cb_ready[seat] = False
-        if any(v.code in ("A409", "A410") for v in out):
-            return DeclarationOutcome(0, out)
-        self.cb_active[seat] = True
-        if not repeat and not rules.carte_blanche_aces:
-            self.cb_block[seat] = True
-        self.melds[seat] += value
-        return DeclarationOutcome(value, out)
+        self._read(alternatives, apply, index)
 
-    def _declare_last_trick(self, seat: str, claimed: int | None) -> DeclarationOutcome:
-        out: list[Violation] = []
-        value = self.rules.last_trick
-        if self.phase != OVER or self.last_winner != seat:
-            out.append(
-                self._v(
-                    "S505", "play.last-trick", seat, "claims the last trick without having won it"
-                )
-            )
-            return DeclarationOutcome(0, out)
-        if claimed is not None and claimed != value:
-            out.append(
-                self._v(
-                    "S505", "play.last-trick", seat, f"the last trick scores {value}, not {claimed}"
-                )
-            )
-        return DeclarationOutcome(value, out)
+    def take_down(self, seat: str) -> bool:
+        """The seat's latest declaration is taken down (challenged in time, or ruled void): its
+        score and the marks it gave its copies go, the announcement it scored is carried
+        again, and a first marriage no longer makes trumps (the first marriage scored does:
+        hoffmann-1909 law 41). Possible until the next card is played; False when there is
+        nothing to take down."""
+        declared = self._declared
+        if declared is None or declared.seat != seat:
+            return False
+        for reading in self.readings.items:
+            claim = reading.last_claim
+            if claim is not None and claim.seat == seat:
+                claim.undo(reading)
+                reading.last_claim = None
+        if declared.trump_set is not None and self.trump == declared.trump_set:
+            self.trump = None
+        self.melds[seat] -= declared.score
+        self._declared = None
+        return True
 
     def adjust(self, seat: str, points: int) -> None:
         """Add (or, negative, take down) points by a ruling of the laws; kept apart from melds."""
         self._check_seat(seat)
-        self._event("adjust", (seat, points))
-
-    # ------------------------------------------------------------------ readings
-    def _all_known(self) -> bool:
-        """Whether every card is named, so that each event has one reading only."""
-        return self.stock_known and not any(self.unknown.values())
-
-    def _may_fork(self, seat: str) -> bool:
-        """Whether a declaration by ``seat`` may be read in more than one way: unseen cards."""
-        return self.phase == LOOSE and (self.unknown[seat] > 0 or bool(self.ambiguous[seat]))
-
-    def _event(self, name: str, args: tuple[object, ...]) -> list[Violation] | DeclarationOutcome:
-        """Apply one event; if it breaks a rule, look for a reading of the record that does not.
-
-        Records naming every card have one reading, applied as it comes. Otherwise the events
-        are logged; a violation makes the engine replay the deal with the assignment of one
-        earlier declaration changed (:meth:`_retry`), and a reading explaining the record with
-        fewer violations replaces the state. A legal deal thus raises nothing.
-        """
-        log = self._log
-        if log is None:
-            return self._apply(name, args, 0)
-        index = len(log)
-        log.append((name, args))
-        result = self._apply(name, args, index)
-        found = _found(result)
-        if found and self._forks_at and not self._replaying:
-            better = self._retry(index, self._cost + len(found))
-            if better is not None:
-                world, result = better
-                self.__dict__ = world.__dict__
-                return result
-        self._cost += len(found)
-        return result
-
-    def _apply(
-        self, name: str, args: tuple[object, ...], index: int
-    ) -> list[Violation] | DeclarationOutcome:
-        if name == "play":
-            seat, card = args
-            found = self._play(seat, card, self._picks.get(index, 0))  # type: ignore[arg-type]
-            if self._forks > 1:
-                self._forks_at.append((index, self._forks))
-            self._forks = 1
-            return found
-        if name == "draw":
-            seat, card = args
-            return self._draw(seat, card)  # type: ignore[arg-type]
-        if name == "adjust":
-            seat, points = args
-            self.adjustments[seat] += points  # type: ignore[index, operator]
-            return []
-        seat, kind, cards, claimed, carried = args
-        outcome = self._declare(
-            seat,  # type: ignore[arg-type]
-            kind,  # type: ignore[arg-type]
-            cards,  # type: ignore[arg-type]
-            claimed,  # type: ignore[arg-type]
-            carried,  # type: ignore[arg-type]
-            self._picks.get(index, 0),
-        )
-        if self._forks > 1:
-            self._forks_at.append((index, self._forks))
-        self._forks = 1
-        return outcome
-
-    def _retry(
-        self, index: int, cost: int
-    ) -> tuple[DealState, list[Violation] | DeclarationOutcome] | None:
-        """A replay of the deal to event ``index`` with fewer than ``cost`` violations, if any.
-
-        Each try changes the reading of one play or declaration that had several (the latest
-        first), earlier picks kept and later ones left to the engine's preference; the tries
-        are bounded (:data:`MAX_TRIES_PER_FORK`, :data:`MAX_RETRIES`,
-        :data:`MAX_RETRIES_PER_DEAL`).
-        """
-        log = self._log
-        assert log is not None
-        tries = 0
-        for fork, count in reversed(self._forks_at):
-            current = self._picks.get(fork, 0)
-            for pick in range(min(count, MAX_TRIES_PER_FORK + 1)):
-                if pick == current:
-                    continue
-                if tries >= MAX_RETRIES or self._retries >= MAX_RETRIES_PER_DEAL:
-                    return None
-                tries += 1
-                self._retries += 1
-                picks = {k: v for k, v in self._picks.items() if k < fork}
-                picks[fork] = pick
-                found = self._replay(picks, index, cost)
-                if found is not None:
-                    found[0]._retries = self._retries
-                    return found
-        return None
-
-    def _replay(
-        self, picks: dict[int, int], index: int, cost: int
-    ) -> tuple[DealState, list[Violation] | DeclarationOutcome] | None:
-        """The deal replayed from its start to event ``index`` with these picks, if it breaks
-        fewer than ``cost`` rules (given up as soon as it cannot)."""
-        log = self._log
-        assert log is not None
-        rules, seats, dealer, hands, stock, turnup, trump = self._init
-        world = DealState(rules, seats, dealer, hands, stock, turnup, trump)
-        world._log = log
-        world._picks = picks
-        world._replaying = True
-        result: list[Violation] | DeclarationOutcome = []
-        for i in range(index + 1):
-            name, args = log[i]
-            result = world._apply(name, args, i)
-            world._cost += len(_found(result))
-            if world._cost >= cost:
-                return None
-        world._replaying = False
-        return world, result
-
-    def _live_groups(self, seat: str) -> list[Group]:
-        """The scored combinations a later declaration can still be judged by.
-
-        Outside the Portland model only a combination still whole matters (re-forming one
-        needs it broken first); a broken one never becomes whole again.
-        """
-        if self.rules.reform == "portland":
-            return self.groups[seat]
-        return [g for g in self.groups[seat] if g.whole]
+        self.adjustments[seat] += points
 
     # ------------------------------------------------------------------ questions
     def legal_plays(self, seat: str) -> frozenset[Card]:
         """The cards ``seat`` may play now, among those known (hand and table)."""
-        self._check_seat(seat)
-        if self.phase == OVER or self.to_play != seat:
-            return frozenset()
-        known = self._known_cards(seat)
-        if self.phase == STRICT:
-            return frozenset(self._strict_legal(known))
-        return frozenset(known)
+        return questions.legal_plays(self, seat)
 
     def legal_declarations(self, seat: str) -> list[DeclarationOption]:
         """Every declaration ``seat`` may score now without breaking a rule, one per card set."""
-        self._check_seat(seat)
-        options: list[DeclarationOption] = []
-        rules = self.rules
-        if self._cb_possible(seat):
-            value = rules.carte_blanche or 0
-            options.append(
-                DeclarationOption("carte-blanche", _sorted(self.hand[seat].elements()), value)
-            )
-        if self._timing(seat) is not None:
-            return options
-        avail: Counter[Card] = Counter(self.hand[seat])
-        avail.update(c.card for c in self.table[seat])
-        trump = self.trump
-        seven_ok = not (rules.seven_counts_as_declaration and self.scored_this_trick)
-        if rules.seven_value is not None and trump is not None and seven_ok:
-            seven = Card("7", trump)
-            if avail[seven] > self.seven_marked[seat]:
-                options.append(DeclarationOption("seven", (seven,), rules.seven_value))
-                if rules.seven_exchange and self.turnup_present and self.stock:
-                    options.append(DeclarationOption("exchange", (seven,), rules.seven_value))
-        if self.scored_this_trick:
-            return options
-        for kind, cards in self._candidates(avail):
-            wanted = Counter(cards)
-            if shape_error(kind, wanted, trump, rules.bezique_follows_trump) is not None:
-                continue
-            key = value_key(kind, cards[0].suit, trump, rules.trump == "first-marriage")
-            worth = rules.value(key)
-            if worth is None:
-                continue
-            choice = self._choose(seat, kind, wanted, self._pending_match(seat, kind, wanted))
-            if choice is not None and not choice[0]:
-                options.append(DeclarationOption(kind, _sorted(cards), worth))
-        return options
-
-    def _cb_possible(self, seat: str) -> bool:
-        rules = self.rules
-        if rules.carte_blanche is None:
-            return False
-        if self.cb_active[seat]:
-            return rules.carte_blanche_repeats and self.cb_ready[seat]
-        if self.played[seat] or self.drawn or self.tricks_played or self.unknown[seat]:
-            return False
-        return not any(c.rank in COURT_RANKS for c in self.hand[seat])
-
-    def _candidates(self, avail: Counter[Card]) -> Iterable[tuple[str, list[Card]]]:
-        rules = self.rules
-        for suit in SUITS:
-            king, queen = Card("K", suit), Card("Q", suit)
-            if avail[king] and avail[queen]:
-                yield "marriage", [king, queen]
-                if all(avail[Card(r, suit)] for r in SEQUENCE_RANKS):
-                    yield "sequence", [Card(r, suit) for r in SEQUENCE_RANKS]
-        queen, jack = bezique_cards(self.trump, rules.bezique_follows_trump)
-        for kind, n in BEZIQUE_ORDER.items():
-            if rules.value(kind) is not None and avail[queen] >= n and avail[jack] >= n:
-                yield kind, [queen] * n + [jack] * n
-        for kind, rank in FOUR_RANKS.items():
-            if rules.value(kind) is None:
-                continue
-            pool = [c for c in avail.elements() if c.rank == rank]
-            if len(pool) >= 4:
-                combos = set(itertools.combinations(sorted(pool, key=str), 4))
-                for combo in sorted(combos, key=lambda t: tuple(map(str, t))):
-                    yield kind, list(combo)
-        if self.trump is not None:
-            for kind, rank in TRUMP_FOUR_RANKS.items():
-                card = Card(rank, self.trump)
-                if rules.value(kind) is not None and avail[card] >= 4:
-                    yield kind, [card] * 4
+        return questions.legal_declarations(self, seat)
 
     # ------------------------------------------------------------------ results
     def scores(self) -> dict[str, int]:
@@ -1763,13 +990,17 @@ class DealState:
 
     def snapshot(self) -> Snapshot:
         """The state as a person at the table sees it (cheap: for the replay viewer)."""
+        holdings = self.reading.holdings
         hands = {
-            seat: tuple(sorted(map(str, self.hand[seat].elements()))) + (None,) * self.unknown[seat]
+            seat: tuple(
+                sorted(str(c) for c, n in holdings[seat].hand.items() for _ in range(n))
+            )
+            + (None,) * holdings[seat].unknown
             for seat in self.seats
         }
         return Snapshot(
             hands=hands,
-            table={seat: tuple(str(c.card) for c in self.table[seat]) for seat in self.seats},
+            table={seat: tuple(str(c.card) for c in holdings[seat].table) for seat in self.seats},
             trick_cards=tuple((seat, str(card)) for seat, card in self.trick),
             trump=self.trump,
             turnup=str(self.stock[0])
@@ -1781,37 +1012,60 @@ class DealState:
         )
 
     def pending_announcements(self, seat: str) -> list[tuple[str, tuple[Card, ...]]]:
-        """The announcements ``seat`` carries forward, still to score."""
-        return [(p.kind, p.cards) for p in self.pending[seat]]
+        """The announcements ``seat`` carries forward, still to score (preferred reading)."""
+        return [(p.kind, p.cards) for p in self.reading.holdings[seat].pending]
 
     def card_census(self) -> Counter[Card]:
         """Every known card wherever it lies (hands, tables, trick, tricks won, stock)."""
         census: Counter[Card] = Counter()
         for seat in self.seats:
-            census.update(self.hand[seat])
-            census.update(c.card for c in self.table[seat])
+            holding = self.reading.holdings[seat]
+            census.update(holding.hand)
+            census.update(c.card for c in holding.table)
             census.update(self.won[seat])
         census.update(card for _, card in self.trick)
         census.update(card for card in self.stock if card is not None)
         return census
 
 
-_ALL_CARDS: Final = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+def _shown_at_once(
+    parts: Sequence[tuple[str, tuple[Card, ...], int | None]], values: Sequence[int | None]
+) -> dict[int, str]:
+    """The combinations of one declaration line lost because a higher one of their class was
+    shown at once with them, each with that higher kind: "showing all eight cards at once
+    would score 4500 only; the minor béziques would be lost" (rubicon-bezique-laws.txt,
+    Re-forming Combinations); "Double bezique laid all at once scores 500 in place of the 40,
+    not as well as it" (bezique-guide.txt, Scoring)."""
+    lost: dict[int, str] = {}
+    for i, (kind_i, cards_i, _) in enumerate(parts):
+        if values[i] is None:
+            continue
+        info_i = kind_info(kind_i)
+        need = Counter(cards_i)
+        for j, (kind_j, cards_j, _) in enumerate(parts):
+            if j == i or values[j] is None:
+                continue
+            info_j = kind_info(kind_j)
+            if info_j.family == info_i.family and info_j.level > info_i.level:
+                have = Counter(cards_j)
+                if all(have[c] >= n for c, n in need.items()):
+                    lost[i] = kind_j
+                    break
+    return lost
 
 
-def _found(result: list[Violation] | DeclarationOutcome) -> list[Violation]:
-    return result.violations if isinstance(result, DeclarationOutcome) else result
-
-
-_ORDER: Final = {card: (SUITS.index(card.suit), RANK[card.rank]) for card in _ALL_CARDS}
-_RANK_OF: Final = {card: RANK[card.rank] for card in _ALL_CARDS}
-_BRISQUE_CARDS: Final = frozenset(card for card in _ALL_CARDS if card.rank in BRISQUE_RANKS)
-"""Each card's place in the notation's order: by suit, then from the highest rank."""
-
-
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_ORDER.__getitem__))
-
-
-def _text(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards))
+__all__ = [
+    "LOOSE",
+    "OVER",
+    "STRICT",
+    "Chooser",
+    "DealOutcome",
+    "DealState",
+    "DeclarationOption",
+    "DeclarationOutcome",
+    "EngineError",
+    "Snapshot",
+    "deal_cards",
+    "new_pack",
+    "sorted_cards",
+]

@@ -1,0 +1,218 @@
+"""One seat's cards under one reading of the record: hand, unseen cards, table, what it carries.
+
+The hand counts the cards the reading knows the seat holds; ``unknown`` the cards it holds that
+the record has not named. The table holds the copies laid face up, each with its marks; the
+combinations scored with them (``groups``) and the announcements carried (``pending``) refer to
+copies by uid. Outside the Portland model a combination matters only while it lies whole on the
+table (re-forming it needs it broken first), so a broken one is dropped; under the Portland
+model the history is kept (the same copies never score a kind twice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from notation.cards import Card
+
+from .card_tables import ORDER
+from .copies import Copy, Group, Pending
+from .relevance import Relevance
+
+Limit = tuple[str, int, int]
+"""What a strict play showed the unseen hand cannot hold: (suit, rank place, trick number):
+no card of ``suit`` ranked above the place (all of the suit when the place is 8)."""
+
+
+class Holding:
+    """One seat's cards under one reading (see the module docstring)."""
+
+    __slots__ = ("groups", "hand", "limits", "lost", "pending", "seven_marked", "table", "unknown")
+
+    def __init__(self, hand: dict[Card, int], unknown: int) -> None:
+        self.hand = hand
+        self.unknown = unknown
+        self.table: list[Copy] = []
+        self.groups: list[Group] = []
+        self.pending: list[Pending] = []
+        self.lost: list[tuple[str, tuple[Card, ...]]] = []
+        self.seven_marked = 0
+        """Sevens of trumps this seat has scored and still holds."""
+        self.limits: list[Limit] = []
+
+    def clone(self) -> Holding:
+        """An independent copy (the pieces are frozen values, so lists are copied, not them)."""
+        other = Holding.__new__(Holding)
+        other.hand = dict(self.hand)
+        other.unknown = self.unknown
+        other.table = list(self.table)
+        other.groups = list(self.groups)
+        other.pending = list(self.pending)
+        other.lost = list(self.lost)
+        other.seven_marked = self.seven_marked
+        other.limits = list(self.limits)
+        return other
+
+    # ------------------------------------------------------------------ the hand
+    def take(self, card: Card) -> None:
+        """Take one known ``card`` out of the hand (the caller knows it is there)."""
+        left = self.hand[card] - 1
+        if left:
+            self.hand[card] = left
+        else:
+            del self.hand[card]
+
+    def give(self, card: Card) -> None:
+        """Put one known ``card`` in the hand."""
+        self.hand[card] = self.hand.get(card, 0) + 1
+
+    def known(self) -> set[Card]:
+        """The distinct cards known to be held, hand and table."""
+        cards = set(self.hand)
+        cards.update(c.card for c in self.table)
+        return cards
+
+    def count(self) -> int:
+        """How many cards the seat holds, hand (known and unseen) and table."""
+        return sum(self.hand.values()) + self.unknown + len(self.table)
+
+    # ------------------------------------------------------------------ the table
+    def tabled(self, card: Card) -> list[Copy]:
+        """The copies of ``card`` on the table."""
+        return [c for c in self.table if c.card is card]
+
+    def remove(self, copy: Copy, portland: bool) -> None:
+        """``copy`` leaves the table (played): its combinations are broken, its announcements
+        lost (rubicon-bezique-laws.txt, Double Declarations)."""
+        self.table.remove(copy)
+        self.broken(copy.uid, portland)
+        self.drop_pending(copy.uid)
+
+    def replace(self, old: Copy, new: Copy) -> None:
+        """Put ``new`` where ``old`` lay on the table."""
+        table = self.table
+        table[table.index(old)] = new
+
+    def broken(self, uid: int, portland: bool) -> None:
+        """The combinations holding copy ``uid`` are no longer whole."""
+        if not self.groups:
+            return
+        if portland:
+            self.groups = [
+                Group(g.kind, g.uids, False) if g.whole and uid in g.uids else g
+                for g in self.groups
+            ]
+        else:
+            self.groups = [g for g in self.groups if uid not in g.uids]
+
+    def drop_pending(self, uid: int) -> None:
+        """Announcements carried with copy ``uid`` are lost."""
+        if not self.pending:
+            return
+        keep = []
+        for p in self.pending:
+            if uid in p.uids:
+                self.lost.append((p.kind, p.cards))
+            else:
+                keep.append(p)
+        self.pending = keep
+
+    def to_hand(self) -> None:
+        """The stock is exhausted: the table goes back to the hand, announcements are lost."""
+        for copy in self.table:
+            self.give(copy.card)
+        self.table = []
+        for p in self.pending:
+            self.lost.append((p.kind, p.cards))
+        self.pending = []
+        self.groups = []
+
+    def whole_group(self, kind: str, uids: Iterable[int]) -> bool:
+        """Whether a scored ``kind`` sharing any of these copies still lies whole."""
+        wanted = set(uids)
+        return any(g.kind == kind and g.whole and not wanted.isdisjoint(g.uids) for g in self.groups)
+
+    # ------------------------------------------------------------------ comparing readings
+    def describe(
+        self, relevance: Relevance | None = None, only: Iterable[Copy] | None = None
+    ) -> dict[int, tuple[object, ...]]:
+        """Tabled copies (all, or ``only`` these) by what tells one apart from another of its
+        card, uids aside: its marks, and the combinations and announcements it belongs to (by
+        their kinds, state and the cards and marks in them); with ``relevance``, only what a
+        later declaration can see (:mod:`validator.engine.relevance`)."""
+        groups, pending = self.seen_by(relevance)
+        by_uid = {c.uid: c for c in self.table}
+        short: dict[int, tuple[object, ...]] = {}
+
+        def brief(uid: int) -> tuple[object, ...]:
+            found = short.get(uid)
+            if found is None:
+                c = by_uid.get(uid)
+                if c is None:
+                    found = ()
+                elif relevance is None:
+                    found = (ORDER[c.card], not c.used, tuple(sorted(c.used)), c.levels)
+                else:
+                    found = (ORDER[c.card], not c.used, *relevance.view(c))
+                short[uid] = found
+            return found
+
+        wanted = list(self.table if only is None else only)
+        uids = {c.uid for c in wanted}
+        member: dict[int, list[tuple[object, ...]]] = {}
+        for g in groups:
+            if uids.isdisjoint(g.uids):
+                continue
+            makeup = tuple(sorted(brief(uid) for uid in g.uids))
+            for uid in g.uids:
+                if uid in uids:
+                    member.setdefault(uid, []).append((0, g.kind, g.whole, makeup))
+        for p in pending:
+            if uids.isdisjoint(p.uids):
+                continue
+            cards = tuple(ORDER[c] for c in p.cards)
+            for uid in p.uids:
+                if uid in uids:
+                    member.setdefault(uid, []).append((1, p.kind, cards))
+        return {c.uid: (*brief(c.uid), tuple(sorted(member.get(c.uid, ())))) for c in wanted}
+
+    def seen_by(self, relevance: Relevance | None) -> tuple[list[Group], list[Pending]]:
+        """The combinations and announcements a later declaration can see (all of them
+        without ``relevance``)."""
+        if relevance is None:
+            return self.groups, self.pending
+        groups = self.groups
+        if groups:
+            kinds = relevance.kinds
+            if any(g.kind in kinds for g in groups):
+                cards = {c.uid: c.card for c in self.table}
+                groups = [
+                    g
+                    for g in groups
+                    if relevance.sees(g.kind, (cards[u] for u in g.uids if u in cards))
+                ]
+            else:
+                groups = []
+        pending = [p for p in self.pending if relevance.counts(p)] if self.pending else []
+        return groups, pending
+
+    def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:
+        """What this holding allows from here on, uids aside: equal keys, equal futures."""
+        described = self.describe(relevance)
+        groups, pending = self.seen_by(relevance)
+        group_keys = sorted(
+            (g.kind, g.whole, tuple(sorted(described.get(u, ()) for u in g.uids)))
+            for g in groups
+        )
+        pending_keys = sorted(
+            (p.kind, tuple(ORDER[c] for c in p.cards), tuple(sorted(described[u] for u in p.uids)))
+            for p in pending
+        )
+        return (
+            tuple(sorted((ORDER[c], n) for c, n in self.hand.items())),
+            self.unknown,
+            self.seven_marked,
+            tuple(self.limits),
+            tuple(sorted(described.values())),
+            tuple(group_keys),
+            tuple(pending_keys),
+        )

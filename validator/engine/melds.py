@@ -1,0 +1,387 @@
+"""Which copies a declaration took, under one reading, and what the declaration model says of it.
+
+A declaration names card values (``marriage KH QH``); under a reading each card may be a copy
+already on the table (one way per copy that differs from the others by more than its uid), a
+card from the known hand, or an unseen card of the hand revealed. :func:`meld_ways` lists the
+assignments with the fewest faults under the model (:func:`model_faults`), best first; scoring
+an announcement carried earlier takes the very copies it was announced with. :func:`lay`,
+:func:`mark` and :func:`carry` apply a chosen way.
+
+The declaration model (rubicon-bezique-laws.txt, Declarations and Re-forming Combinations;
+foster-1914-ordinary-bezique.txt, Declarations; hoffmann-1909 laws 34-38):
+
+- every game: a copy scored at a higher level of a class never serves a lower kind of it (A407);
+- ``reform: none`` (the two-pack game): a copy serves in each kind once (A406);
+- ``reform: new-card`` (Rubicon): a combination scores again when it holds a copy new to that
+  kind; with ``reform_needs_break`` a card from the hand may not re-form a combination still
+  whole on the table;
+- ``reform: portland``: the same copies never score a kind twice; old copies in a new pairing
+  only once one of the declared cards has been played (Portland laws 34-35);
+- ``new_card_from_hand``: a new announcement lays at least one card from the hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from notation.cards import Card
+
+from .card_tables import ORDER, cards_text, sorted_cards
+from .combinations import kind_info
+from .copies import Copy, Group, Pending
+from .holding import Holding
+from .reading import Claim, Reading
+from .reading import fresh as is_fresh
+from .readings import Alternative, Fault
+from .relevance import Relevance
+from .ruleset import RuleSet
+
+MAX_WAYS: Final = 64
+"""Assignments of one declaration kept under one reading (those with the fewest faults)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldWay:
+    """One assignment of a declaration's cards: tabled copies, known hand cards and unseen
+    cards laid, and the carried announcement it scores (its copies are ``from_table``)."""
+
+    from_table: tuple[Copy, ...]
+    from_hand: tuple[tuple[Card, int], ...] = ()
+    from_unseen: tuple[tuple[Card, int], ...] = ()
+    pending: Pending | None = None
+    sound: bool = True
+    """No fault under the declaration model."""
+
+
+def matching_pending(holding: Holding, kind: str, cards: Sequence[Card]) -> list[Pending]:
+    """The announcements carried by the holding that this combination would score."""
+    if not holding.pending:
+        return []
+    key = sorted_cards(cards)
+    return [p for p in holding.pending if p.kind == kind and p.cards == key]
+
+
+def meld_ways(
+    reading: Reading,
+    seat: str,
+    kind: str,
+    cards: Sequence[Card],
+    rules: RuleSet,
+    copies: Mapping[Card, int],
+    fresh: bool,
+    scoring: bool,
+    relevance: Relevance | None = None,
+) -> tuple[list[Alternative[MeldWay]], bool]:
+    """The ways to read the declaration under ``reading``, fewest faults first, and whether
+    some were left out (more than :data:`MAX_WAYS` with as few faults).
+
+    When the combination is announced as carried (``scoring`` and a carried announcement
+    matches, and not ``fresh``), scoring that announcement with its copies comes first; a new
+    assignment is read only when no carried one is sound. An empty list: no assignment at all
+    (the cards are not held).
+    """
+    holding = reading.holdings[seat]
+    ways: list[Alternative[MeldWay]] = []
+    if scoring and not fresh:
+        for p in _distinct_pending(holding, matching_pending(holding, kind, cards), relevance):
+            table = tuple(c for c in holding.table if c.uid in p.uids)
+            faults = model_faults(holding, rules, kind, table, False, p)
+            ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
+        if any(not w.faults for w in ways):
+            return ways, False
+    fresh_ways, truncated = _assignments(
+        reading, holding, rules, copies, kind, cards, relevance, True
+    )
+    if not fresh_ways or fresh_ways[0].faults:
+        fresh_ways, truncated = _assignments(
+            reading, holding, rules, copies, kind, cards, relevance, False
+        )
+    ways.extend(fresh_ways)
+    if ways:
+        fewest = min(len(w.faults) for w in ways)
+        ways = [w for w in ways if len(w.faults) == fewest]
+        if relevance is not None and len(ways) > 1:
+            ways = _unalike(holding, ways, relevance)
+    return ways, truncated
+
+
+def _unalike(
+    holding: Holding, ways: list[Alternative[MeldWay]], relevance: Relevance
+) -> list[Alternative[MeldWay]]:
+    """One way of each kind that a later declaration could tell apart: for a card no later
+    declaration uses, it matters only how many copies came from the unseen part of the hand
+    (a tabled copy and a known hand card of it are alike from here on)."""
+    matter = relevance.cards
+    described = holding.describe(relevance, [c for w in ways for c in w.way.from_table])
+    seen: dict[tuple[object, ...], Alternative[MeldWay]] = {}
+    for alt in ways:
+        way = alt.way
+        key: list[object] = [id(way.pending) if way.pending is not None else 0]
+        key.extend(sorted((ORDER[card], n) for card, n in way.from_unseen))
+        key.extend(
+            sorted(described[c.uid] for c in way.from_table if c.card in matter)  # type: ignore[arg-type]
+        )
+        key.extend(sorted((ORDER[card], n) for card, n in way.from_hand if card in matter))
+        seen.setdefault(tuple(key), alt)
+    return list(seen.values())
+
+
+def _distinct_pending(
+    holding: Holding, found: list[Pending], relevance: Relevance | None
+) -> list[Pending]:
+    if len(found) < 2:
+        return found
+    described = holding.describe(relevance)
+    classes: dict[tuple[object, ...], Pending] = {}
+    for p in found:
+        key = tuple(sorted(described[u] for u in p.uids))
+        classes.setdefault(key, p)
+    return list(classes.values())
+
+
+def _splits(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``total`` items from bins of the given sizes, as counts per bin."""
+    if not sizes:
+        if total == 0:
+            yield ()
+        return
+    head, rest = sizes[0], sizes[1:]
+    room = sum(rest)
+    for n in range(min(head, total), max(0, total - room) - 1, -1):
+        for tail in _splits(total - n, rest):
+            yield (n, *tail)
+
+
+def _assignments(
+    reading: Reading,
+    holding: Holding,
+    rules: RuleSet,
+    copies: Mapping[Card, int],
+    kind: str,
+    cards: Sequence[Card],
+    relevance: Relevance | None,
+    prefer_table: bool,
+) -> tuple[list[Alternative[MeldWay]], bool]:
+    """The assignments with the fewest faults; with ``prefer_table``, none that lays a card
+    from the hand while a tabled copy of it is left unused that, once it has scored in this
+    kind, no later declaration can tell from a new copy that has (it has scored in nothing
+    else a later declaration uses, in no combination and carrying nothing they can see; see
+    :mod:`validator.engine.relevance`): taking that copy instead leaves the hand's card,
+    which allows all the copy would, so the reading dominates."""
+    wanted: dict[Card, int] = {}
+    for card in cards:
+        wanted[card] = wanted.get(card, 0) + 1
+    spare = holding.unknown
+    table = holding.table
+    info = kind_info(kind)
+    if not table or not any(c.card in wanted for c in table):
+        return _from_hand(reading, holding, rules, copies, kind, wanted)
+    described = holding.describe(relevance, [c for c in table if c.card in wanted])
+    per_card: list[list[tuple[tuple[Copy, ...], int, int]]] = []
+    for card, need in wanted.items():
+        tabled = [c for c in holding.table if c.card is card]
+        known = holding.hand.get(card, 0)
+        unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
+        classes: dict[tuple[object, ...], list[Copy]] = {}
+        for c in tabled:
+            classes.setdefault(described[c.uid], []).append(c)
+        groups = list(classes.values())
+        plain = [
+            prefer_table and _plain(described[g[0].uid], kind, info.family, info.level)
+            for g in groups
+        ]
+        plain_count = sum(len(g) for g, p in zip(groups, plain, strict=True) if p)
+        options: list[tuple[tuple[Copy, ...], int, int]] = []
+        for k in range(min(need, len(tabled)), -1, -1):
+            rest = need - k
+            from_known = min(rest, known)
+            from_unseen = rest - from_known
+            if from_unseen > unseen_room:
+                continue
+            for counts in _splits(k, [len(g) for g in groups]):
+                if rest and plain_count:
+                    taken = sum(n for n, p in zip(counts, plain, strict=True) if p)
+                    if taken < plain_count:
+                        continue
+                combo = tuple(c for g, n in zip(groups, counts, strict=True) for c in g[:n])
+                options.append((combo, from_known, from_unseen))
+        if not options:
+            return [], False
+        per_card.append(options)
+    found: list[tuple[tuple[int, int, int], Alternative[MeldWay]]] = []
+    order = list(wanted)
+    for choice in itertools.product(*per_card):
+        unseen = sum(u for _, _, u in choice)
+        if unseen > spare:
+            continue
+        table = tuple(c for combo, _, _ in choice for c in combo)
+        hand = tuple((card, k) for card, (_, k, _) in zip(order, choice, strict=True) if k)
+        blind = tuple((card, u) for card, (_, _, u) in zip(order, choice, strict=True) if u)
+        laid = sum(k for _, k in hand) + unseen
+        new = laid > 0 or any(is_fresh(c, holding) for c in table)
+        faults = model_faults(holding, rules, kind, table, new, None)
+        way = MeldWay(table, hand, blind, None, not faults)
+        found.append(((len(faults), laid, unseen), Alternative(way, faults)))
+    if not found:
+        return [], False
+    found.sort(key=lambda entry: entry[0])
+    fewest = found[0][0][0]
+    best = [alt for rank, alt in found if rank[0] == fewest]
+    return best[:MAX_WAYS], len(best) > MAX_WAYS
+
+
+def _from_hand(
+    reading: Reading,
+    holding: Holding,
+    rules: RuleSet,
+    copies: Mapping[Card, int],
+    kind: str,
+    wanted: Mapping[Card, int],
+) -> tuple[list[Alternative[MeldWay]], bool]:
+    """The one assignment when no card wanted lies on the table: all from the hand, known
+    cards first, then unseen ones (the pack allowing)."""
+    hand: list[tuple[Card, int]] = []
+    blind: list[tuple[Card, int]] = []
+    unseen = 0
+    for card, need in wanted.items():
+        known = min(need, holding.hand.get(card, 0))
+        if known:
+            hand.append((card, known))
+        rest = need - known
+        if rest:
+            if rest > copies[card] - reading.seen.get(card, 0):
+                return [], False
+            blind.append((card, rest))
+            unseen += rest
+    if unseen > holding.unknown:
+        return [], False
+    faults = model_faults(holding, rules, kind, (), True, None)
+    way = MeldWay((), tuple(hand), tuple(blind), None, not faults)
+    return [Alternative(way, faults)], False
+
+
+def _plain(described: tuple[object, ...], kind: str, family: str, level: int) -> bool:
+    """Whether a copy so described (``Holding.describe``: card, fresh, marks used, levels,
+    membership) has scored in nothing a later declaration can see but ``kind`` (of that
+    family and level or below it), and is in no combination or announcement they can see."""
+    used, levels, member = described[2], described[3], described[4]
+    return (
+        all(k == kind for k in used)  # type: ignore[attr-defined]
+        and all(f == family and lv <= level for f, lv in levels)  # type: ignore[attr-defined]
+        and member == ()
+    )
+
+
+def model_faults(
+    holding: Holding,
+    rules: RuleSet,
+    kind: str,
+    from_table: Sequence[Copy],
+    from_hand: bool,
+    pending: Pending | None,
+) -> list[Fault]:
+    """What the declaration model says of an assignment: A406 and A407 faults (module doc).
+
+    ``from_hand``: the assignment adds a card from the hand, or a fresh copy from the table
+    (one with no mark, in no combination, carrying nothing: a card laid earlier in place of
+    one played, or shown in a declaration that did not stand), which counts as one."""
+    faults: list[Fault] = []
+    info = kind_info(kind)
+    higher = [c for c in from_table if c.level(info.family) > info.level]
+    if higher:
+        faults.append(Fault("A407",
+                "decl.lower-from-higher",
+                f"{higher[0].card} already scored in a higher combination of the class",
+            )
+        )
+    reused = [c for c in from_table if kind in c.used]
+    reform = rules.reform
+    if reform == "none":
+        if reused:
+            faults.append(
+                Fault("A406", "decl.copy-once", f"{reused[0].card} has already served in a {kind}")
+            )
+    elif reform == "new-card":
+        if (
+            rules.reform_needs_break
+            and reused
+            and holding.whole_group(kind, (c.uid for c in reused))
+        ):
+            faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
+        elif not from_hand and from_table and len(reused) == len(from_table):
+            faults.append(Fault("A406", "decl.reform", f"no card new to a {kind}"))
+    elif from_hand:
+        if (
+            rules.reform_needs_break
+            and reused
+            and holding.whole_group(kind, (c.uid for c in reused))
+        ):
+            faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
+    else:
+        # Portland laws 34-35: the same cards never twice; old cards in a new pairing only
+        # once one of the declared cards has been played.
+        uids = frozenset(c.uid for c in from_table)
+        same = [g for g in holding.groups if g.kind == kind and g.uids & uids]
+        if any(g.uids == uids for g in same):
+            faults.append(Fault("A406", "decl.reform", f"this {kind} was scored with these cards"))
+        elif reused and len(reused) == len(from_table) and all(g.whole for g in same):
+            faults.append(Fault("A406", "decl.reform", f"no declared card played since the {kind}"))
+    if rules.new_card_from_hand and not from_hand and pending is None:
+        faults.append(Fault("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
+        )
+    return faults
+
+
+def lay(reading: Reading, seat: str, way: MeldWay) -> list[Copy]:
+    """Lay the way's hand and unseen cards on the table; the combination's copies."""
+    holding = reading.holdings[seat]
+    laid = list(way.from_table)
+    for card, count in way.from_hand:
+        for _ in range(count):
+            holding.take(card)
+            copy = Copy(card, reading.new_uid())
+            holding.table.append(copy)
+            laid.append(copy)
+    for card, count in way.from_unseen:
+        for _ in range(count):
+            holding.unknown -= 1
+            reading.reveal(card)
+            copy = Copy(card, reading.new_uid())
+            holding.table.append(copy)
+            laid.append(copy)
+    if way.pending is not None and way.pending in holding.pending:
+        holding.pending.remove(way.pending)
+    return laid
+
+
+def mark(reading: Reading, seat: str, kind: str, copies: list[Copy], scored: Pending | None) -> None:
+    """The combination scored (or stands as scored): its copies are marked with the kind, and
+    the combination is recorded; kept as the reading's last claim, to be taken down."""
+    holding = reading.holdings[seat]
+    info = kind_info(kind)
+    by_uid = {c.uid: c.scored(kind, info) for c in copies}
+    holding.table = [by_uid.get(c.uid, c) for c in holding.table]
+    group = Group(kind, frozenset(by_uid))
+    holding.groups.append(group)
+    reading.last_claim = Claim(seat, list(copies), group, scored)
+
+
+def carry(reading: Reading, seat: str, kind: str, cards: Sequence[Card], copies: list[Copy]) -> None:
+    """An announcement carried forward with these copies."""
+    reading.holdings[seat].pending.append(
+        Pending(kind, sorted_cards(cards), frozenset(c.uid for c in copies))
+    )
+
+
+def not_held(holding: Holding, kind: str, cards: Sequence[Card]) -> Fault:
+    """A401 (cards not held), or A408 when it was an announcement lost since."""
+    if (kind, sorted_cards(cards)) in holding.lost:
+        return Fault("A408",
+            "decl.carried",
+            f"{kind} {cards_text(cards)}: a carried announcement whose cards were played "
+            "or whose time ran out",
+        )
+    return Fault("A401", "decl.shown", f"{kind} {cards_text(cards)}: cards not held")

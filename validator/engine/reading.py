@@ -1,0 +1,253 @@
+"""A reading of a record: one account of where every physical card is, consistent with it.
+
+A record names card values, never physical copies: which of two K♥ was played, whether a card
+came from the table or from the hand, which copies a declaration took, which unseen card was
+which. A :class:`Reading` is one answer to all of those questions so far: each seat's
+:class:`~validator.engine.holding.Holding` and the count of each card the reading has accounted
+for (``seen``: named in a hand or the stock, or revealed from an unseen slot). The replay keeps
+every reading still possible (:mod:`validator.engine.readings`).
+
+Two readings with equal :meth:`Reading.key` allow the same futures and one is dropped; a reading
+that :meth:`Reading.dominates` another allows all the other does (the same cards in the same
+places, with no more marks, combinations whole or announcements lost), and the other is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from notation.cards import Card
+
+from .card_tables import ORDER
+from .copies import Copy, Group, Pending
+from .holding import Holding
+from .relevance import Foresight, Relevance
+
+if TYPE_CHECKING:
+    from .readings import Fault
+
+
+class Reading:
+    """Each seat's holding and the cards accounted for, under one reading of the record."""
+
+    __slots__ = ("cost", "faults", "holdings", "last_claim", "seen", "uid")
+
+    def __init__(self, holdings: dict[str, Holding], seen: dict[Card, int]) -> None:
+        self.holdings = holdings
+        self.seen = seen
+        self.uid = 0
+        self.cost = 0
+        """Faults of the event in progress under this reading (see ``Readings``)."""
+        self.faults: list[tuple[Fault, int]] = []
+        """Those faults, each with the part of the event it belongs to."""
+        self.last_claim: Claim | None = None
+        """The latest declaration's marks, so that it can be taken down."""
+
+    def clone(self) -> Reading:
+        """An independent copy of this reading."""
+        other = Reading.__new__(Reading)
+        other.holdings = {seat: h.clone() for seat, h in self.holdings.items()}
+        other.seen = dict(self.seen)
+        other.uid = self.uid
+        other.cost = self.cost
+        other.faults = list(self.faults)
+        other.last_claim = self.last_claim
+        return other
+
+    def new_uid(self) -> int:
+        """A uid no copy of this reading has had."""
+        self.uid += 1
+        return self.uid
+
+    def can_exist(self, card: Card, copies: Mapping[Card, int]) -> bool:
+        """Whether one more copy of ``card`` may lie unseen, given the pack and known cards."""
+        return self.seen.get(card, 0) < copies[card]
+
+    def reveal(self, card: Card) -> None:
+        """An unseen card turns out to be ``card``: one more copy accounted for."""
+        self.seen[card] = self.seen.get(card, 0) + 1
+
+    def key(self, foresight: Foresight | None = None) -> tuple[object, ...]:
+        """What this reading allows from here on; equal keys allow the same futures (with
+        ``foresight``: the same futures of the record, whose later declarations it knows)."""
+        return (
+            tuple(sorted((ORDER[c], n) for c, n in self.seen.items())),
+            tuple(
+                h.key(None if foresight is None else foresight.of(seat))
+                for seat, h in self.holdings.items()
+            ),
+        )
+
+    def dominates(
+        self,
+        other: Reading,
+        portland: bool,
+        copies: Mapping[Card, int],
+        foresight: Foresight | None = None,
+    ) -> bool:
+        """Whether this reading allows everything ``other`` allows (``other`` can be dropped).
+
+        Sufficient, not necessary. Seat by seat, this reading may hold an unseen card where
+        ``other`` knows one, the pack allowing: a card in the hand, or a copy on the table
+        carrying no announcement (an unseen card can become any card the pack still holds, and
+        the declaration model never prefers a tabled copy to the same card from the hand).
+        Every copy this reading has on the table is one ``other`` has too (the same physical
+        card, by uid) with no fewer marks; its combinations are among those of ``other`` (a
+        combination whole forbids re-forming it) and it carries every announcement ``other``
+        carries. No more sevens scored and no more limits on the unseen cards. Under the
+        Portland model a broken combination allows what a whole one forbids and the reverse
+        (the same copies never score a kind twice), so there the combinations must be the same.
+        """
+        extra: dict[Card, int] = {}
+        for seat, mine in self.holdings.items():
+            theirs = other.holdings[seat]
+            relevance = None if foresight is None else foresight.of(seat)
+            spare = mine.unknown - theirs.unknown
+            if (
+                spare < 0
+                or mine.seven_marked > theirs.seven_marked
+                or not set(mine.limits) <= set(theirs.limits)
+            ):
+                return False
+            for card, n in mine.hand.items():
+                if theirs.hand.get(card, 0) < n:
+                    return False
+            for card, n in theirs.hand.items():
+                more = n - mine.hand.get(card, 0)
+                if more:
+                    extra[card] = extra.get(card, 0) + more
+                    spare -= more
+            if mine.table or theirs.table:
+                left = {c.uid: c for c in theirs.table}
+                unmatched: list[Copy] = []
+                mine_groups, mine_pending = mine.seen_by(relevance)
+                theirs_groups, theirs_pending = theirs.seen_by(relevance)
+                for copy in mine.table:
+                    match = left.get(copy.uid)
+                    if (
+                        match is not None
+                        and match.card is copy.card
+                        and _covers(match, copy, relevance)
+                    ):
+                        del left[copy.uid]
+                    else:
+                        unmatched.append(copy)
+                if unmatched and not _match_loose(
+                    unmatched, mine_groups, mine_pending, left, theirs_groups, portland, relevance
+                ):
+                    return False
+                if left:
+                    carried = {uid for p in theirs_pending for uid in p.uids}
+                    grouped = {uid for g in theirs_groups for uid in g.uids} if portland else ()
+                    for uid, copy in left.items():
+                        if uid in carried or uid in grouped:
+                            return False
+                        extra[copy.card] = extra.get(copy.card, 0) + 1
+                        spare -= 1
+            else:
+                mine_groups, mine_pending = mine.groups, mine.pending
+                theirs_groups, theirs_pending = theirs.groups, theirs.pending
+            if spare:
+                return False
+            if portland:
+                if set(mine_groups) != set(theirs_groups):
+                    return False
+            elif mine_groups and not set(mine_groups) <= set(theirs_groups):
+                return False
+            if theirs_pending and not set(theirs_pending) <= set(mine_pending):
+                return False
+        seen = self.seen
+        if not extra:
+            return seen == other.seen
+        for card, n in other.seen.items():
+            if seen.get(card, 0) + extra.get(card, 0) != n or n > copies[card]:
+                return False
+        return all(card in other.seen for card in seen)
+
+
+def _covers(theirs: Copy, mine: Copy, relevance: Relevance | None) -> bool:
+    """Whether ``theirs`` has every mark ``mine`` has (so ``mine`` is no more constrained),
+    counting only the marks a later declaration can see (with ``relevance``)."""
+    if mine.used and not theirs.used:
+        return False  # a copy with no mark counts as a card from the hand
+    if relevance is None:
+        return mine.used <= theirs.used and all(
+            level <= theirs.level(family) for family, level in mine.levels
+        )
+    mine_used, mine_levels = relevance.view(mine)
+    theirs_used, theirs_levels = relevance.view(theirs)
+    held = dict(theirs_levels)
+    return set(mine_used) <= set(theirs_used) and all(
+        level <= held.get(family, 0) for family, level in mine_levels
+    )
+
+
+def _match_loose(
+    unmatched: list[Copy],
+    mine_groups: list[Group],
+    mine_pending: list[Pending],
+    left: dict[int, Copy],
+    theirs_groups: list[Group],
+    portland: bool,
+    relevance: Relevance | None,
+) -> bool:
+    """Pair each of ``unmatched`` (copies of ``mine`` with no counterpart by uid) with a copy
+    left in ``theirs`` of the same card and no fewer marks, removing it from ``left``. Only
+    copies in no combination and carrying nothing are paired this way (a combination or an
+    announcement is known by its copies' uids); under the Portland model their partners must
+    be in no combination either."""
+    busy = {uid for g in mine_groups for uid in g.uids}
+    busy.update(uid for p in mine_pending for uid in p.uids)
+    theirs_grouped = {uid for g in theirs_groups for uid in g.uids} if portland else set()
+    for copy in sorted(unmatched, key=lambda c: -len(c.used)):
+        if copy.uid in busy:
+            return False
+        best: Copy | None = None
+        for other in left.values():
+            if (
+                other.card is copy.card
+                and other.uid not in theirs_grouped
+                and _covers(other, copy, relevance)
+                and (best is None or len(other.used) < len(best.used))
+            ):
+                best = other
+        if best is None:
+            return False
+        del left[best.uid]
+    return True
+
+
+def fresh(copy: Copy, holding: Holding) -> bool:
+    """A tabled copy with no mark, in no combination, carrying no announcement: as good as a
+    card in the hand (the declaration model counts it as one)."""
+    if copy.used:
+        return False
+    uid = copy.uid
+    return not any(uid in g.uids for g in holding.groups) and not any(
+        uid in p.uids for p in holding.pending
+    )
+
+
+class Claim:
+    """What a declaration marked, under one reading: the copies before and after, the
+    combination recorded, the announcement it scored; :meth:`undo` takes it down."""
+
+    __slots__ = ("before", "group", "pending", "seat")
+
+    def __init__(self, seat: str, before: list[Copy], group: object, pending: object) -> None:
+        self.seat = seat
+        self.before = before
+        self.group = group
+        self.pending = pending
+
+    def undo(self, reading: Reading) -> None:
+        """Take the declaration down: its copies lose the marks it gave, its combination goes,
+        and the announcement it scored is carried again."""
+        holding = reading.holdings[self.seat]
+        by_uid = {c.uid: c for c in self.before}
+        holding.table = [by_uid.get(c.uid, c) for c in holding.table]
+        if self.group is not None and self.group in holding.groups:
+            holding.groups.remove(self.group)  # type: ignore[arg-type]
+        if self.pending is not None:
+            holding.pending.append(self.pending)  # type: ignore[arg-type]

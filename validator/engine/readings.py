@@ -1,0 +1,187 @@
+"""Every reading of a record still possible, and the search that keeps them.
+
+An event of the record (a play, a draw, a declaration with the announcements carried on its
+line) may be read in several ways under one reading: which copy was played, which copies a
+declaration took. :meth:`Readings.expand` applies every way under every reading, each
+successor counting the faults its way breaks; :meth:`Readings.select` then keeps the
+successors with the fewest faults. A fault is reported only when no reading explains the
+event: on a legal record every reading that explains it survives, so nothing that some
+reading explains is ever reported, however little the record names.
+
+The set is kept small by dropping duplicates (:meth:`Reading.key`) and dominated readings
+(:meth:`Reading.dominates`). The search is bounded: at most :data:`MAX_READINGS` readings are
+kept and :data:`MAX_WORK` ways examined per deal. Reaching either bound is reported once, as a
+finding of its own; from then on the faults that depend on the reading are not reported (the
+deal is too ambiguous to check), and never a fault that some reading might explain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
+
+from notation.cards import Card
+
+from .reading import Reading
+from .relevance import Foresight
+
+MAX_READINGS: Final = 64
+"""Readings kept at once; more are cut to this many and the deal is reported too ambiguous."""
+
+MAX_WORK: Final = 60_000
+"""Ways (readings times alternatives) examined in one deal before it is reported too ambiguous.
+A Rubicon deal naming every card examines about 300; one naming only plays and declarations a
+few thousand (``bench/run.py`` reports how often the bound is reached)."""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A rule an event breaks under one reading (the seat and the trick are the caller's)."""
+
+    code: str
+    rule: str
+    message: str
+    fault_trick: int | None = None
+    """Where a later event reveals the fault (P207), the trick where it was committed."""
+
+
+A = TypeVar("A")
+
+
+class Alternative(Generic[A]):
+    """One way to read an event under one reading: what to do and the faults it breaks."""
+
+    __slots__ = ("faults", "way")
+
+    def __init__(self, way: A, faults: Sequence[Fault] = ()) -> None:
+        self.way = way
+        self.faults = faults
+
+
+class Readings:
+    """The readings still possible (see the module docstring); the first is the preferred."""
+
+    __slots__ = ("capped", "copies", "foresight", "grew", "items", "portland", "work")
+
+    def __init__(self, first: Reading, portland: bool, copies: Mapping[Card, int]) -> None:
+        self.items: list[Reading] = [first]
+        self.portland = portland
+        self.copies = copies
+        self.foresight: Foresight | None = None
+        """The declarations the record makes later, when known: what can still matter."""
+        self.work = 0
+        self.grew = False
+        """Whether an event read in several ways since the last pruning."""
+        self.capped = False
+        """Whether a bound was reached in this deal (reading faults are then not reported)."""
+
+    @property
+    def first(self) -> Reading:
+        """The preferred reading (the views and the simulator's questions read it)."""
+        return self.items[0]
+
+    def expand(
+        self,
+        alternatives: Callable[[Reading], Sequence[Alternative[A]]],
+        apply: Callable[[Reading, A], None],
+        part: int = 0,
+    ) -> None:
+        """Apply every alternative of the event under every reading, counting their faults.
+
+        ``part`` numbers the parts of one event (the declaration and each announcement carried
+        on its line) so that :meth:`select` can prefer readings where the first part is sound.
+        """
+        items = self.items
+        if len(items) == 1:
+            reading = items[0]
+            ways = alternatives(reading)
+            if len(ways) == 1:
+                self.work += 1
+                _apply(reading, ways[0], apply, part)
+                return
+        grown: list[Reading] = []
+        for reading in items:
+            ways = alternatives(reading)
+            self.work += len(ways)
+            if not ways:
+                continue
+            if len(ways) > 1:
+                self.grew = True
+            clones = [reading.clone() for _ in ways[1:]]
+            _apply(reading, ways[0], apply, part)
+            grown.append(reading)
+            for clone, way in zip(clones, ways[1:], strict=True):
+                _apply(clone, way, apply, part)
+                grown.append(clone)
+        if self.capped and len(grown) > 1:
+            grown = grown[:1]
+        self.items = grown
+
+    def select(self) -> list[tuple[Fault, int]]:
+        """Keep the readings whose event broke the fewest rules; return the faults of the
+        preferred one (empty when some reading explains the event), and prune the set."""
+        items = self.items
+        if len(items) == 1:
+            reading = items[0]
+            found = reading.faults
+            if found:
+                reading.faults = []
+                reading.cost = 0
+            return found
+        best = min(_rank(r) for r in items)
+        kept = [r for r in items if _rank(r) == best]
+        found = kept[0].faults
+        for reading in kept:
+            reading.faults = []
+            reading.cost = 0
+        if self.grew or len(kept) < len(items):
+            self.items = self.prune(kept)
+        else:
+            self.items = kept
+        return found
+
+    def prune(self, items: list[Reading]) -> list[Reading]:
+        """Drop duplicates and dominated readings; cut the set when a bound is reached."""
+        self.grew = False
+        if len(items) > 1:
+            seen: dict[tuple[object, ...], Reading] = {}
+            for reading in items:
+                seen.setdefault(reading.key(self.foresight), reading)
+            items = list(seen.values())
+        if len(items) > 1:
+            portland, copies, foresight = self.portland, self.copies, self.foresight
+            unseen = {id(r): tuple(h.unknown for h in r.holdings.values()) for r in items}
+
+            def above(a: Reading, b: Reading) -> bool:
+                ua, ub = unseen[id(a)], unseen[id(b)]
+                if any(x < y for x, y in zip(ua, ub, strict=True)):
+                    return False
+                return a.dominates(b, portland, copies, foresight)
+
+            kept: list[Reading] = []
+            for reading in items:
+                if any(above(k, reading) for k in kept):
+                    continue
+                kept = [k for k in kept if not above(reading, k)]
+                kept.append(reading)
+            order = {id(r): i for i, r in enumerate(items)}
+            items = sorted(kept, key=lambda r: order[id(r)])
+        if len(items) > MAX_READINGS or self.work > MAX_WORK:
+            self.capped = True
+        if self.capped:
+            items = items[:1]
+        return items
+
+
+def _apply(reading: Reading, way: Alternative[A], apply: Callable[[Reading, A], None], part: int) -> None:
+    if way.faults:
+        reading.cost += len(way.faults)
+        reading.faults.extend((fault, part) for fault in way.faults)
+    apply(reading, way.way)
+
+
+def _rank(reading: Reading) -> tuple[int, int]:
+    """Fewest faults in all, then fewest in the first part (the combination scored)."""
+    return reading.cost, sum(1 for _, part in reading.faults if part == 0)

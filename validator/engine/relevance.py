@@ -1,0 +1,141 @@
+"""What of a reading can still matter: the declarations a record makes later.
+
+A reading remembers, copy by copy, the kinds each tabled card has scored in, the combinations
+it belongs to and the announcements it carries. All of that matters only to a later
+declaration by the same seat that uses the same card: a mark of ``marriage`` on a K♠ matters
+only if the seat declares a marriage with a K♠ again; a level in the bézique class only if it
+declares a lower bézique with that card; a whole combination of aces only if it declares aces
+again; an announcement carried only if it is scored. A replay knows the record's declarations
+ahead of time (:meth:`Foresight.of`), so two readings that differ only in what no later
+declaration can see allow the same futures: they are compared through
+:class:`Relevance`, and one of them is dropped.
+
+Without foresight (a game played live) everything is relevant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from notation.cards import Card
+
+from .card_tables import sorted_cards
+from .combinations import MELD_KINDS, canonical_kind, kind_info
+from .copies import Copy, Pending
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Relevance:
+    """What one seat's later declarations can see of its table."""
+
+    used: frozenset[tuple[str, Card]]
+    """(kind, card) of every combination declared later, card by card."""
+    below: dict[tuple[str, Card], int]
+    """(family, card) -> the lowest level declared later with that card in that family."""
+    kinds: frozenset[str]
+    """The kinds declared later."""
+    carried: frozenset[tuple[str, tuple[Card, ...]]]
+    """The combinations declared later, as (kind, sorted cards): announcements they may score."""
+    cards: frozenset[Card]
+    """The cards of every combination declared later: a copy of any other card can never
+    matter to a declaration again, wherever it lies and whatever it has scored."""
+    _views: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = (
+        field(default_factory=dict, repr=False)
+    )
+
+    @staticmethod
+    def of(combinations: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
+        """The relevance of these later combinations (kind, cards)."""
+        used: set[tuple[str, Card]] = set()
+        below: dict[tuple[str, Card], int] = {}
+        kinds: set[str] = set()
+        carried: set[tuple[str, tuple[Card, ...]]] = set()
+        for kind, cards in combinations:
+            if kind not in MELD_KINDS:
+                continue
+            info = kind_info(kind)
+            kinds.add(kind)
+            carried.add((kind, sorted_cards(cards)))
+            for card in cards:
+                used.add((kind, card))
+                key = (info.family, card)
+                if below.get(key, 99) > info.level:
+                    below[key] = info.level
+        return Relevance(
+            frozenset(used),
+            below,
+            frozenset(kinds),
+            frozenset(carried),
+            frozenset(card for _, card in used),
+        )
+
+    def view(self, copy: Copy) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+        """The marks of ``copy`` that a later declaration can see."""
+        card = copy.card
+        key = (card, copy.used, copy.levels)
+        found = self._views.get(key)
+        if found is None:
+            used = tuple(sorted(k for k in copy.used if (k, card) in self.used))
+            levels = tuple(
+                (family, level)
+                for family, level in copy.levels
+                if level > self.below.get((family, card), 99)
+            )
+            found = self._views[key] = (used, levels)
+        return found
+
+    def sees(self, kind: str, cards: Iterable[Card]) -> bool:
+        """Whether a later declaration can see a combination of ``kind`` of these cards (one
+        that re-forms or re-uses it: the same kind with one of its cards)."""
+        if kind not in self.kinds:
+            return False
+        used = self.used
+        return any((kind, card) in used for card in cards)
+
+    def counts(self, pending: Pending) -> bool:
+        """Whether a later declaration may score this announcement."""
+        return (pending.kind, pending.cards) in self.carried
+
+
+EVERYTHING = None
+"""No foresight: every mark, combination and announcement may matter."""
+
+
+class Foresight:
+    """The declarations still to come in a deal, seat by seat, and their :class:`Relevance`."""
+
+    __slots__ = ("_ahead", "relevance")
+
+    def __init__(self, declarations: Iterable[tuple[str, str, Sequence[Card]]]) -> None:
+        self._ahead: dict[str, list[tuple[str, tuple[Card, ...]]]] = {}
+        for seat, kind, cards in declarations:
+            self._ahead.setdefault(seat, []).append((canonical_kind(kind), sorted_cards(cards)))
+        self.relevance: dict[str, Relevance] = {}
+        for seat in self._ahead:
+            self._refresh(seat)
+
+    def _refresh(self, seat: str) -> None:
+        self.relevance[seat] = Relevance.of(self._ahead.get(seat, ()))
+
+    def of(self, seat: str) -> Relevance:
+        """What the seat's later declarations can see."""
+        found = self.relevance.get(seat)
+        if found is None:
+            found = self.relevance[seat] = Relevance.of(())
+        return found
+
+    def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:
+        """The seat has made these declarations (one line: a combination and those carried):
+        they are no longer ahead."""
+        ahead = self._ahead.get(seat)
+        if not ahead:
+            return
+        changed = False
+        for kind, cards in parts:
+            entry = (canonical_kind(kind), sorted_cards(cards))
+            if entry in ahead:
+                ahead.remove(entry)
+                changed = True
+        if changed:
+            self._refresh(seat)
