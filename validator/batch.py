@@ -66,7 +66,7 @@ class BatchError(ValueError):
 
 
 class ReplayFunction(Protocol):
-    """The signature of :func:`validator.replayer.replay`."""
+    """The signature of :func:`validator.replay.replay`."""
 
     def __call__(
         self,
@@ -83,10 +83,10 @@ _replay_override: ReplayFunction | None = None
 
 
 def replay_function() -> ReplayFunction:
-    """The replayer: :func:`validator.replayer.replay` unless a test set a stand-in."""
+    """The replayer: :func:`validator.replay.replay` unless a test set a stand-in."""
     if _replay_override is not None:
         return _replay_override
-    from validator.replayer import replay  # type: ignore[import-not-found,unused-ignore]
+    from validator.replay import replay
 
     found: ReplayFunction = replay
     return found
