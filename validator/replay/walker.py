@@ -490,8 +490,12 @@ class DealWalker:
             previous.both = True
         if found:
             for raw in self.violations(found, draw.pos):
-                if raw.code == "W306" and "the stock's next card is " in raw.message:
+                named, _, top = raw.message.partition(", but the stock's next card is ")
+                if raw.code == "W306" and top:
+                    # The replay gives the drawer the stock's next card (docs/engine.md).
                     raw.stock_named = True
+                    raw.cards = (named.rsplit(" ", 1)[-1],)
+                    raw.called = (top.strip(),)
         if not self.ctx.keep_steps:
             return
         named = [str(c) for c in draw.cards if c is not None]
