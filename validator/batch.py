@@ -410,9 +410,7 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
             found = watch.add(outcome.chouette)
             if found:
                 extra = tuple(_finding_dict(f.to_dict()) for f in found)
-                outcome = replace(
-                    outcome, status=FINDINGS, findings=(*outcome.findings, *extra)
-                )
+                outcome = replace(outcome, status=FINDINGS, findings=(*outcome.findings, *extra))
         yield outcome
 
 

@@ -41,7 +41,9 @@ def test_there_are_samples_to_check() -> None:
 @pytest.mark.parametrize("laws", BUNDLED)
 @pytest.mark.parametrize("path", CLEAN, ids=lambda p: str(p.relative_to(SAMPLES)))
 def test_every_clean_sample_is_clean_under_every_laws(path: Path, laws: str) -> None:
-    replays = [replay(record, laws=laws, source=str(path), steps=False) for record in _records(path)]
+    replays = [
+        replay(record, laws=laws, source=str(path), steps=False) for record in _records(path)
+    ]
     found = [(f.code, f.location.line, f.message) for r in replays for f in r.all_findings()]
     found += [(f.code, f.location.line, f.message) for f in sitting_findings(replays, laws)]
     assert found == []
