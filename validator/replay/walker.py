@@ -490,11 +490,11 @@ class DealWalker:
             previous.both = True
         if found:
             for raw in self.violations(found, draw.pos):
-                named, _, top = raw.message.partition(", but the stock's next card is ")
+                written, _, top = raw.message.partition(", but the stock's next card is ")
                 if raw.code == "W306" and top:
                     # The replay gives the drawer the stock's next card (docs/engine.md).
                     raw.stock_named = True
-                    raw.cards = (named.rsplit(" ", 1)[-1],)
+                    raw.cards = (written.rsplit(" ", 1)[-1],)
                     raw.called = (top.strip(),)
         if not self.ctx.keep_steps:
             return
