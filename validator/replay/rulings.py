@@ -162,6 +162,15 @@ def rule_deal(walker: DealWalker) -> tuple[DealReplay, DealSettlement | None, De
     outcome = walker.outcome
     findings: list[Finding] = []
     given = remedies(walker)
+    if any(r is not None and (r.abandon_game or r.void_deal) for r in given):
+        # A game the laws abandon, or a deal they void, is not played out: its end is no fault.
+        kept = [
+            (raw, remedy)
+            for raw, remedy in zip(walker.raw, given, strict=True)
+            if not (raw.code == "P209" and raw.message.endswith("ends before every card is played"))
+        ]
+        walker.raw = [raw for raw, _ in kept]
+        given = [remedy for _, remedy in kept]
     step_findings: dict[int, list[int]] = {}
     for raw, remedy in zip(walker.raw, given, strict=True):
         location = Location(ctx.source, raw.line, raw.column, walker.deal.number, raw.trick)
