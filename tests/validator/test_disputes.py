@@ -1,7 +1,8 @@
 """The disputes of ``samples/disputes/``: each record opens with the ruling it should get, worked
 by hand from the rule texts, and ``adjudicate`` must give exactly that ruling.
 
-The ruling's checkable part is written in the record's first comment as ``expect`` lines:
+The ruling's checkable part is written in the record's first comment (after its tags, as the
+canonical form writes it, and before the first deal) as ``expect`` lines:
 
 - ``expect laws NAME``: the code of laws the record is ruled under;
 - ``expect finding CODE SEAT line N law "PHRASE"``: the irregularities, all of them, in order,
@@ -33,8 +34,9 @@ FILES = sorted(DISPUTES.glob("*.bzn"))
 
 def _expectations(path: Path) -> list[list[str]]:
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("{"), f"{path.name}: the ruling comment must open the file"
-    comment = text[1 : text.index("}")]
+    head = text[: text.index("\ndeal ")]
+    assert "{" in head, f"{path.name}: the ruling comment must stand before the first deal"
+    comment = head[head.index("{") + 1 : head.index("}")]
     lines = [line.strip() for line in comment.splitlines()]
     return [shlex.split(line)[1:] for line in lines if line.startswith("expect ")]
 
