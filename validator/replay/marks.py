@@ -228,9 +228,10 @@ def _gather(walker: DealWalker, mark: Mark) -> None:
         return
     left: list[str] = []
     owner: str | None = None
-    for _, winner, brisques in reversed(tricks[:-1]):
+    for _, winner, cards in reversed(tricks[:-1]):
         if winner == seat:
             break
+        brisques = [str(card) for card in cards if card.rank in "AT"]
         if brisques:
             left.extend(brisques)
             owner = owner or winner

@@ -87,8 +87,9 @@ class DealWalker:
         self.last_play: tuple[int, Card, Before | None] | None = None
         """The event number and card of the latest play, and the scores before it (taken
         in the strict play only)."""
-        self.tricks: list[tuple[int | None, str, tuple[str, ...]]] = []
-        """Each trick won: its number, its winner and the brisques in it (``^gather``)."""
+        self.tricks: list[tuple[int | None, str, list[Card]]] = []
+        """Each trick won: its number, its winner and its cards (``^gather``)."""
+        self.played_to_trick: list[Card] = []
         self.last_draw: dict[str, int] = {}
         """Each seat's latest draw, by event number (an amendment must come before it)."""
         self.declared: dict[str, tuple[int, Declaration]] = {}
@@ -182,15 +183,13 @@ class DealWalker:
         return raw
 
     def violations(self, found: Iterable[Violation], where: Any, **facts: Any) -> list[RawFinding]:
-        from validator.replay.marks import confirms_marked_revoke
-
         out = []
         line, col = (where.line, where.column) if where is not None else (None, None)
         for v in found:
             subject = f"{v.seat} " if v.seat else ""
             if self.ctx.unfinished and v.code == "P209" and "ends before" in v.message:
                 continue
-            if v.code == "P207" and confirms_marked_revoke(self, v):
+            if v.code == "P207" and _marks.confirms_marked_revoke(self, v):
                 continue
             raw = self.raw_finding(
                 v.code,
@@ -242,8 +241,6 @@ class DealWalker:
 
     # ----------------------------------------------------------------- the walk
     def run(self) -> None:
-        from validator.replay.marks import flush_counts
-
         deal = self.deal
         state = self.state
         text = f"Deal {deal.number}: {deal.dealer} deals"
@@ -279,7 +276,7 @@ class DealWalker:
         self.events(deal.events)
         for index, trick in enumerate(deal.tricks):
             self.trick(trick, last=index == len(deal.tricks) - 1)
-        flush_counts(self)
+        _marks.flush_counts(self)
         self.end()
 
     def trick(self, trick: Trick, last: bool = False) -> None:
@@ -289,10 +286,8 @@ class DealWalker:
         trick of their own; a line with too few plays, followed by another trick, is reported
         and played as written.
         """
-        from validator.replay.marks import flush_counts
-
         if self.count_marks:
-            flush_counts(self)
+            _marks.flush_counts(self)
         self.trick_no = trick.number
         for comment in trick.comments:
             self.attach_comment(comment)
@@ -337,8 +332,6 @@ class DealWalker:
         )
 
     def play(self, play: Play) -> None:
-        from validator.replay.marks import check_play_marks
-
         if play.seat not in self.ctx.seats:
             self.left_out(play.seat, play.pos, f"{play.card} played")
             return
@@ -362,11 +355,15 @@ class DealWalker:
         self.plays += 1
         self.last_play = (self.event_no, play.card, before)
         raws = self.violations(found, play.pos) if found else []
-        card = str(play.card)
         if leading:
-            self.trick_cards = []
-        self.trick_cards.append((play.seat, card))
-        if self.ctx.keep_steps:
+            self.played_to_trick = []
+        self.played_to_trick.append(play.card)
+        keep_steps = self.ctx.keep_steps
+        if keep_steps:
+            card = str(play.card)
+            if leading:
+                self.trick_cards = []
+            self.trick_cards.append((play.seat, card))
             verb = "leads" if leading else "plays"
             self.step(
                 "play",
@@ -378,16 +375,15 @@ class DealWalker:
                 play.comments,
             )
         if play.marks:
-            check_play_marks(self, play, raws, phase, bool(hidden), not leading)
+            _marks.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
         if not state.trick and state.last_winner is not None:
             winner = state.last_winner
-            brisques = tuple(c for _, c in self.trick_cards if c[0] in "AT")
-            self.tricks.append((self.trick_no, winner, brisques))
-            if self.ctx.keep_steps:
+            self.tricks.append((self.trick_no, winner, self.played_to_trick))
+            if keep_steps:
                 self.step(
                     "trick", winner, f"{winner} wins trick {self.trick_no}", line_of(play.pos)
                 )
-            self.trick_cards = []
+                self.trick_cards = []
 
     def _before_play(self, leading: bool) -> Before | None:
         """Points and brisques as they stand before a play (for the remedies of its faults).
@@ -409,19 +405,17 @@ class DealWalker:
         return self.points_now(), dict(self.state.brisques)
 
     def events(self, events: Iterable[Event]) -> None:
-        from validator.replay.marks import flush_counts, handle_mark
-
         for event in events:
             if isinstance(event, Draw):  # the commonest first
                 if self.count_marks:
-                    flush_counts(self)
+                    _marks.flush_counts(self)
                 self.draw(event)
             elif isinstance(event, Declaration):
                 if self.count_marks:
-                    flush_counts(self)
+                    _marks.flush_counts(self)
                 self.declaration(event)
             elif isinstance(event, Mark):
-                handle_mark(self, event)
+                _marks.handle_mark(self, event)
             elif isinstance(event, Comment):
                 self.attach_comment(event)
             elif isinstance(event, Variation):
@@ -476,7 +470,7 @@ class DealWalker:
                 found.append(v)
             if card is not None and card.rank in COURT_RANKS and draw.seat in self.carte_blanche:
                 self.carte_blanche[draw.seat] = self.carte_blanche[draw.seat] or str(card)
-        if self._may_draw_two(draw.seat, found):
+        if self.double_draw and self._may_draw_two(draw.seat, found):
             found = _without_second_draw(found, draw.seat)
         # Portland law 29: the loser drew first and the winner then drew the next card: both
         # drew the wrong cards, too late to rectify.
@@ -651,3 +645,7 @@ def _without_second_draw(found: list[Violation], seat: str) -> list[Violation]:
 
 def _text(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
+
+
+# The marks read the walker's state, and the walker hands them each mark: imported last, once.
+from validator.replay import marks as _marks  # noqa: E402
