@@ -123,6 +123,28 @@ def test_point_8_the_losers_declaration_does_not_use_up_the_winners() -> None:
     assert sorted(c for c, _, _ in _codes(first)) == sorted(c for c, _, _ in _codes(second))
 
 
+@pytest.mark.xfail(
+    strict=True, reason="the engine's: a false declaration that stands marks its cards"
+)
+def test_a_false_declaration_that_stands_marks_the_copies_it_claimed() -> None:
+    # hoffmann-1909-portland-club-laws.txt, law 50: an erroneous score not challenged in time
+    # "stands good"; rubicon-bezique-laws.txt, Re-forming: a combination scores again only
+    # with a new card ("a new card simply re-forms"). B, who lost trick 1, scores the marriage
+    # KS QS (A402, unchallenged: it stands, and it made spades trumps); having won trick 2 he
+    # scores the same two cards again: no card is new, A406.
+    text = _record(
+        RUBICON,
+        "deal 1 dealer B",
+        "hand B KS QS 8S 9S TS AS 7S 9D 9H",
+        "1. A 7C B 8S",
+        "B marriage KS QS 40",
+        "draw A ?, B ?",
+        "2. A 8D B 9D",
+        "B marriage KS QS 40",
+    )
+    assert _codes(text) == [("A402", "B", 5), ("A406", "B", 8)]
+
+
 # ------------------------------------------------------------------------- point 3
 TOO_MANY = _record(
     RUBICON,
