@@ -362,7 +362,7 @@ def test_point_11_the_written_scores_have_one_meaning() -> None:
     # the table. Written 220 and 220, they are clean (the raised marriage is its own A411);
     # written 200 and 200 (the corrected figure), both are flagged, and each message says it
     # compares with the scores as marked.
-    marked = _record(*_two_pack_with_raised_marriage(220, 220).splitlines())
+    marked = _two_pack_with_raised_marriage(220, 220)
     assert [c for c, _, _ in _codes(marked)] == ["A411"]
     corrected = _two_pack_with_raised_marriage(200, 200)
     found = {f.code: f for f in _details(corrected).replay.all_findings()}

@@ -29,7 +29,6 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
-from validator.laws import RemedyContext
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.raw import RawFinding, StepDraft
 
@@ -597,12 +596,6 @@ class DealWalker:
             self.step(
                 "end", None, f"End of deal {self.deal.number}: {parts}", line, None, (), comments
             )
-
-    def facts(self, raw: RawFinding) -> RemedyContext:
-        """The facts of ``raw`` the laws need, once the deal is over."""
-        from validator.replay.rulings import context_for
-
-        return context_for(self, raw)
 
 
 def called_cards(kind: str, cards: Iterable[Card], trump: str | None) -> tuple[str, ...]:
