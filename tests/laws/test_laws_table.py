@@ -74,6 +74,8 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "A412", LATE, False, {}, (), "law 50"),
     ("english", "A413", IN_TIME, False, {"A": -20}, (), "law 50"),
     ("english", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),  # stands
+    # laws 47-48: the lower combination shown at once with a higher one is lost
+    ("english", "A415", IN_TIME, False, {"A": -20}, (), "laws 47, 48 and 50"),
     ("english", "S501", {}, False, {}, (), "law 51"),  # corrected at any time
     ("english", "S502", {}, False, {}, (), "laws 51, 56 and 60"),
     ("english", "S503", {}, False, {}, (), "laws 51 and 57 to 61"),
@@ -82,6 +84,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "S506", {}, False, {}, (), "Chouette"),
     ("english", "S507", {}, False, {}, (), "laws 57 to 61"),
     ("english", "R001", {}, False, {}, (), "not an irregularity"),
+    ("english", "R002", {}, False, {}, (), "not an irregularity"),
     # ---- French: foster-1914-ordinary-bezique.txt and the French remarks of the Rubicon text
     ("french", "D101", BEFORE, False, {}, (), "Players"),  # must cut again
     ("french", "D102", BEFORE, False, {}, (), "Dealing"),  # five in each packet
@@ -137,6 +140,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "A412", LATE, False, {"A": -20}, (), "Irregular Announcements"),
     ("french", "A413", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
     ("french", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),
+    ("french", "A415", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
     ("french", "S501", {}, False, {}, (), "Scoring"),
     ("french", "S502", {}, False, {}, (), "Scoring"),
     ("french", "S503", {}, False, {}, (), "Scoring and Rubicons"),
@@ -145,6 +149,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "S506", {}, False, {}, (), "Chouette"),
     ("french", "S507", {}, False, {}, (), "Scoring and Rubicons"),
     ("french", "R001", {}, False, {}, (), "not an irregularity"),
+    ("french", "R002", {}, False, {}, (), "not an irregularity"),
 ]
 
 

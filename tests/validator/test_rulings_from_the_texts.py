@@ -44,8 +44,7 @@ def _finding(text: str, code: str, laws: str | None = None) -> Finding:
     return found[0]
 
 
-# ------------------------------------------------------------------------- engine points (xfail)
-@pytest.mark.xfail(strict=True, reason="point 1 is the engine's: béziques shown all at once")
+# ------------------------------------------------------------------------- engine points
 def test_point_1_beziques_shown_at_once_score_the_highest_only() -> None:
     # rubicon-bezique-laws.txt, Re-forming: "showing all eight cards at once would score 4500
     # only; the minor béziques would be lost"; bezique-guide.txt, Scoring: "Double bezique laid
@@ -68,7 +67,6 @@ def test_point_1_beziques_shown_at_once_score_the_highest_only() -> None:
     assert details.deals[0].corrected.scores == {"A": 500, "B": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="point 2 is the engine's: a marriage taken down")
 def test_point_2_a_marriage_taken_down_does_not_make_trumps() -> None:
     # rubicon-bezique-laws.txt, Declaring: "The first marriage announced and scored, no matter
     # by which player, makes the trump suit for that deal". A's marriage in hearts is declared
@@ -89,7 +87,6 @@ def test_point_2_a_marriage_taken_down_does_not_make_trumps() -> None:
     assert [code for code, _, _ in _codes(text)] == ["A403"]
 
 
-@pytest.mark.xfail(strict=True, reason="point 7 is the engine's: the seven taken down")
 def test_point_7_the_seven_taken_down_may_be_shown_later() -> None:
     # foster-1914-ordinary-bezique.txt, Seven of trumps: "He cannot score the Seven and make a
     # declaration at the same time." B shows his one seven of trumps on the same trick as a
@@ -111,7 +108,6 @@ def test_point_7_the_seven_taken_down_may_be_shown_later() -> None:
     assert [code for code, _, _ in _codes(text)] == ["A404"]
 
 
-@pytest.mark.xfail(strict=True, reason="point 8 is the engine's: the order of two lines")
 def test_point_8_the_losers_declaration_does_not_use_up_the_winners() -> None:
     # rubicon-bezique-laws.txt, Declarations: "The player making the declaration must have won
     # the previous trick". B lost trick 1; his declaration is A402, and it does not take A's one
@@ -123,14 +119,12 @@ def test_point_8_the_losers_declaration_does_not_use_up_the_winners() -> None:
     assert sorted(c for c, _, _ in _codes(first)) == sorted(c for c, _, _ in _codes(second))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the engine's: a false declaration that stands marks its cards"
-)
 def test_a_false_declaration_that_stands_marks_the_copies_it_claimed() -> None:
     # hoffmann-1909-portland-club-laws.txt, law 50: an erroneous score not challenged in time
     # "stands good"; rubicon-bezique-laws.txt, Re-forming: a combination scores again only
     # with a new card ("a new card simply re-forms"). B, who lost trick 1, scores the marriage
-    # KS QS (A402, unchallenged: it stands, and it made spades trumps); having won trick 2 he
+    # KS QS (A402, unchallenged: its score stands, though made out of turn it makes no trumps);
+    # having won trick 2 he
     # scores the same two cards again: no card is new, A406.
     text = _record(
         RUBICON,

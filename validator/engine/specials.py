@@ -15,7 +15,7 @@ from notation.cards import Card
 
 from .card_tables import cards_text
 from .combinations import COURT_RANKS
-from .reading import Reading
+from .reading import Claim, Reading
 from .readings import Alternative, Fault
 
 if TYPE_CHECKING:
@@ -74,6 +74,8 @@ def seven(
         out.append(state._v("A413", "decl.seven", seat, "no turn-up left to exchange the seven for"))
         can_swap = False
     sound = not any(v.code != "A411" for v in out)
+    for reading in state.readings.items:
+        reading.last_claim = None
     old = state.stock[0] if exchange and can_swap else None
     old_marked = state.turnup_marked
 
@@ -110,8 +112,10 @@ def seven(
                     holding.seven_marked += 1
             else:
                 holding.unknown += 1
-        elif sound:
+        elif not exchange:
+            # scored, or standing until taken down (hoffmann-1909 law 50)
             holding.seven_marked += 1
+            reading.last_claim = Claim(seat, [], None, None)
 
     state._read(ways, apply)
     out.extend(state._settle(seat))
@@ -126,10 +130,10 @@ def seven(
         )
     if rules.seven_counts_as_declaration and timing is None:
         state.scored_this_trick += 1
-    if not sound or not held:
-        return _outcome(0, out)
-    state.melds[seat] += value
-    return _outcome(value, out)
+    score = value if sound and held else 0
+    state.melds[seat] += score
+    state.declared_seven(seat, score, held and not exchange)
+    return _outcome(score, out)
 
 
 def carte_blanche(

@@ -115,6 +115,10 @@ class _Declared:
     seat: str
     score: int
     trump_set: str | None
+    kind: str = ""
+    cards: tuple[Card, ...] = ()
+    seven: bool = False
+    """A seven of trumps shown: taking it down frees the seven to be shown again."""
 
 
 def new_pack(rules: RuleSet) -> list[Card]:
@@ -755,29 +759,30 @@ class DealState:
             out.append(self._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
             return DeclarationOutcome(0, out)
         timing = self.timing(seat)
-        void = False
         if timing is not None:
             out.append(timing)
             if self.phase != LOOSE:
                 return DeclarationOutcome(0, out)
-            void = True
         elif self.scored_this_trick:
             out.append(
                 self._v(
                     "A404", "decl.one-per-trick", seat, "a second combination scored for one trick"
                 )
             )
-            void = True
+        may_carry = timing is None
         parts = [(word, tuple(cards), claimed_score)] + [
             (canonical_kind(k), tuple(c), cl) for k, c, cl in carried
         ]
         values: list[int | None] = []
+        makes_trump = timing is None
         for index, (part_kind, part_cards, claim) in enumerate(parts):
-            value = self._value(seat, part_kind, part_cards, index, out)
+            value = self._value(seat, part_kind, part_cards, out, makes_trump)
             values.append(value)
-            if value is not None and claim is not None and claim != value:
+            # Out of turn, the declaration is judged as a whole: its score stands as marked or
+            # is taken down (hoffmann-1909 laws 42 and 50), so the figure is not judged apart.
+            if makes_trump and value is not None and claim is not None and claim != value:
                 if index == 0:
-                    key = self._key(part_kind, part_cards)
+                    key = self._key(part_kind, part_cards, makes_trump)
                     message = f"{key} scores {value}, not {claim}"
                 else:
                     message = f"{part_kind} to score is worth {value}, not {claim}"
@@ -788,7 +793,7 @@ class DealState:
             higher = lost[index]
             out.append(
                 self._v(
-                    "A414",
+                    "A415",
                     "decl.shown-at-once",
                     seat,
                     f"{part_kind} {cards_text(part_cards)}: shown at once with the {higher}, "
@@ -806,7 +811,7 @@ class DealState:
                 part_cards,
                 index,
                 fresh and index == 0,
-                void,
+                may_carry,
                 index in lost,
             )
         foresight = self.readings.foresight
@@ -822,29 +827,36 @@ class DealState:
             return DeclarationOutcome(0, out)
         trump_set = None
         if (
-            not void
+            timing is None
             and word in ("marriage", "sequence")
             and self.trump is None
             and self.rules.trump == "first-marriage"
         ):
             self.trump = trump_set = parts[0][1][0].suit
-        sound = not void and 0 not in lost and 0 not in self._parts_at_fault
+        sound = not any(v.code != "A411" for v in out) and 0 not in self._parts_at_fault
         score = value if sound else 0
         self.melds[seat] += score
-        self._declared = _Declared(seat, score, trump_set)
+        self._declared = _Declared(seat, score, trump_set, word, parts[0][1])
         return DeclarationOutcome(score, out, trump_set)
 
     def _value(
-        self, seat: str, kind: str, cards: tuple[Card, ...], index: int, out: list[Violation]
+        self,
+        seat: str,
+        kind: str,
+        cards: tuple[Card, ...],
+        out: list[Violation],
+        makes_trump: bool,
     ) -> int | None:
         """The value of one combination of a declaration line, or None (A412) when the cards do
-        not form it or the kind does not score in this game."""
+        not form it or the kind does not score in this game. ``makes_trump``: a first marriage
+        declared in turn makes trumps, and so scores as one in trumps; one declared out of turn
+        (by the loser of the trick, or after drawing) does not."""
         if kind not in MELD_KINDS:
             out.append(self._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
             return None
         wanted = Counter(cards)
         problem = shape_error(kind, wanted, self.trump, self.rules.bezique_follows_trump)
-        key = self._key(kind, cards)
+        key = self._key(kind, cards, makes_trump)
         value = self.rules.value(key)
         if problem is not None or value is None:
             reason = problem or f"{key} does not score in {self.rules.name}"
@@ -854,9 +866,10 @@ class DealState:
             return None
         return value
 
-    def _key(self, kind: str, cards: Sequence[Card]) -> str:
+    def _key(self, kind: str, cards: Sequence[Card], makes_trump: bool = True) -> str:
         suit = cards[0].suit if cards else None
-        return value_key(kind, suit, self.trump, self.rules.trump == "first-marriage")
+        first = makes_trump and self.rules.trump == "first-marriage"
+        return value_key(kind, suit, self.trump, first)
 
     def _read_meld(
         self,
@@ -865,11 +878,14 @@ class DealState:
         cards: tuple[Card, ...],
         index: int,
         fresh: bool,
-        void: bool,
+        may_carry: bool,
         lost: bool,
     ) -> None:
         """One combination of a declaration line under every reading: lay its cards, and mark
-        them (the combination scored, or marked and standing until taken down) or carry it."""
+        them or carry it. The combination scored marks its copies even when the declaration
+        breaks a rule: an erroneous score stands unless it is taken down (hoffmann-1909 law 50;
+        :meth:`take_down`), and a combination that stands cannot be scored again unflagged. An
+        announcement is carried when it is sound and made in turn."""
         rules, copies, readings = self.rules, self.copies, self.readings
         scoring = index == 0
         label = f"{kind} {cards_text(cards)}: "
@@ -894,21 +910,25 @@ class DealState:
             if way is None:
                 return
             laid = lay(reading, seat, way)
-            if void:
-                return
             if scoring:
                 mark(reading, seat, kind, laid, way.pending)
-            elif way.sound and not lost:
+            elif may_carry and way.sound and not lost:
                 carry(reading, seat, kind, cards, laid)
 
         self._read(alternatives, apply, index)
 
-    def take_down(self, seat: str) -> bool:
-        """The seat's latest declaration is taken down (challenged in time, or ruled void): its
-        score and the marks it gave its copies go, the announcement it scored is carried
-        again, and a first marriage no longer makes trumps (the first marriage scored does:
-        hoffmann-1909 law 41). Possible until the next card is played; False when there is
-        nothing to take down."""
+    def declared_seven(self, seat: str, score: int, shown: bool) -> None:
+        """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
+        down until the next play."""
+        self._declared = _Declared(seat, score, None, "seven", (), seven=shown)
+
+    def take_down(self, seat: str, announced: bool = False) -> bool:
+        """The seat's latest declaration is taken down (challenged in time, or the laws take it
+        down): its score and the marks it gave its copies go, the announcement it scored is
+        carried again, and a first marriage no longer makes trumps (the first marriage scored
+        does: hoffmann-1909 law 41). ``announced``: the combination stays announced, to score
+        on a later trick (the second combination scored for one trick). Possible until the
+        next card is played; False when there is nothing to take down."""
         declared = self._declared
         if declared is None or declared.seat != seat:
             return False
@@ -917,6 +937,16 @@ class DealState:
             if claim is not None and claim.seat == seat:
                 claim.undo(reading)
                 reading.last_claim = None
+                if declared.seven:
+                    holding = reading.holdings[seat]
+                    if holding.seven_marked:
+                        holding.seven_marked -= 1
+                elif announced and declared.cards:
+                    holding = reading.holdings[seat]
+                    uids = frozenset(c.uid for c in claim.before)
+                    holding.pending.append(
+                        Pending(declared.kind, sorted_cards(declared.cards), uids)
+                    )
         if declared.trump_set is not None and self.trump == declared.trump_set:
             self.trump = None
         self.melds[seat] -= declared.score

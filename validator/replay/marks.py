@@ -147,6 +147,9 @@ def _saw(walker: DealWalker, mark: Mark) -> None:
 def _challenge(walker: DealWalker, mark: Mark) -> None:
     for target in challenged(walker, mark.seat):
         target.challenge = "in-time" if walker.plays == target.plays_at else "late"
+        if target.challenge == "in-time" and target.code[0] == "A" and target.seat is not None:
+            # a declaration challenged in time is taken down: its copies are as they were
+            walker.state.take_down(target.seat, announced=target.code == "A404")
 
 
 def _elect(walker: DealWalker, mark: Mark) -> None:

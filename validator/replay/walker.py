@@ -448,7 +448,7 @@ class DealWalker:
             if canonical_kind(decl.kind) == "carte-blanche":
                 self.carte_blanche.setdefault(decl.seat, None)
         if outcome.violations:
-            self.violations(
+            raws = self.violations(
                 outcome.violations,
                 decl.pos,
                 claimed=decl.score,
@@ -456,6 +456,9 @@ class DealWalker:
                 cards=tuple(map(str, decl.cards)),
                 called=called_cards(decl.kind, decl.cards, trump or outcome.trump_set),
             )
+            taken = next((r for r in raws if self.taken_down_unchallenged(r)), None)
+            if taken is not None:
+                self.state.take_down(decl.seat, announced=taken.code == "A404")
         if not self.ctx.keep_steps:
             return
         text = f"{decl.seat} declares {decl.kind}"
@@ -468,6 +471,23 @@ class DealWalker:
         if outcome.trump_set:
             text += f" (trumps: {outcome.trump_set})"
         self.step("declare", decl.seat, text, line_of(decl.pos), None, decl.glyphs, decl.comments)
+
+    def taken_down_unchallenged(self, raw: RawFinding) -> bool:
+        """Whether the laws take a faulty declaration down even when no one challenges it
+        ("Scores erroneously marked must be taken down": foster-1914-ordinary-bezique.txt,
+        Scoring), where the Portland code lets it stand (law 50): then it is as if it had not
+        been scored, and the engine's marks for it go at once."""
+        if raw.code[0] != "A" or raw.code == "A411" or raw.seat is None:
+            return False
+        from validator.replay.rulings import provisional_context
+
+        found = self.ctx.laws.rule_for(raw.code, provisional_context(self, raw))
+        if found is None:
+            return False
+        effects = found[1].effects
+        return any(
+            item.to == "offender" and item.subtract == "claimed" for item in effects.score
+        )
 
     def draw(self, draw: Draw) -> None:
         if draw.seat not in self.ctx.seats:
