@@ -567,6 +567,7 @@ def simulate_game(
     hook: StepHook | None = None,
     names: Mapping[str, str] | None = None,
     copies: str = "first",
+    house_rules: str | None = None,
 ) -> SimulatedGame:
     """Play one complete game of ``variant`` from ``seed`` and return its record and result.
 
@@ -576,8 +577,10 @@ def simulate_game(
     cards a play or declaration takes where several would do (which tabled K♥, a tabled copy
     or the hand's): ``first``, the first the engine lists; ``random``, any of them at random
     (the record does not say which, so a check must find a reading for each choice).
+    ``house_rules`` is a ``HouseRules`` tag's text: the game is played under it and the
+    record carries the tag.
     """
-    rules = rules or ruleset(variant, laws)
+    rules = rules or ruleset(variant, laws, house_rules)
     settlement = rules.settlement_rules
     if settlement is None:
         raise SimulationError(f"rule set {rules.name!r} has no settlement section")
@@ -636,6 +639,7 @@ def simulate_game(
         Tag("Event", "Simulated"),
         Tag("Variant", rules.name),
         Tag("Laws", laws),
+        *([Tag("HouseRules", house_rules)] if house_rules else []),
         *(Tag(s, who[s]) for s in seats),
         Tag("Result", game.result),
     ]

@@ -333,12 +333,26 @@ def test_one_combination_per_trick_and_timing() -> None:
         """,
     )
     assert [v.code for v in found] == ["A404"]
+    # Challenged in time, the second combination is taken down and stays announced, to score
+    # on a later trick (hoffmann-1909 laws 43 and 50): its cards are not used up.
+    assert state.take_down("A", announced=True)
+    assert state.pending_announcements("A") == [("marriage", tuple(cards("KS QS")))]
     found = run_script(state, "B marriage KD QD 20")
     assert [v.code for v in found][:1] == ["A402"]
     run_script(state, "draw")
-    # the spade marriage broke A404 and scored nothing, so its cards are not used up
     assert state.melds["A"] == 40
     assert [v.code for v in run_script(state, "A marriage KS QS 20")] == ["A403"]
+
+
+def test_a_second_combination_that_stands_uses_its_cards() -> None:
+    # hoffmann-1909 law 50: a declaration wrongly scored and not challenged in time stands;
+    # the marriage then counts as scored, and the same two cards marry again only with a new
+    # card (rubicon-bezique-laws.txt, Re-forming Combinations): A406.
+    state = rubicon("KH QH KS QS AS TS JS 7C 8C", LOW_B)
+    found = run_script(state, "A 7C B 7D\nA marriage KH QH 40\nA marriage KS QS 20\ndraw")
+    assert [v.code for v in found] == ["A404"]
+    found = run_script(state, "A 8C B 8D\nA marriage KS QS 20")
+    assert [v.code for v in found] == ["A406"]
 
 
 def test_wrong_claimed_score_and_not_a_combination() -> None:

@@ -195,6 +195,15 @@ class Holding:
         pending = [p for p in self.pending if relevance.counts(p)] if self.pending else []
         return groups, pending
 
+    def bound(self, relevance: Relevance | None) -> set[int]:
+        """The uids of the tabled copies in a combination or announcement a later declaration
+        can see: playing one of them, or scoring it again, can matter even when its own card
+        is in no later declaration (it breaks, or keeps whole, a combination of other cards)."""
+        groups, pending = self.seen_by(relevance)
+        uids = {uid for g in groups for uid in g.uids}
+        uids.update(uid for p in pending for uid in p.uids)
+        return uids
+
     def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:
         """What this holding allows from here on, uids aside: equal keys, equal futures."""
         described = self.describe(relevance)

@@ -92,8 +92,11 @@ def meld_ways(
             ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
         if any(not w.faults for w in ways):
             return ways, False
+    # Under the Portland model the copies that formed each combination are remembered for
+    # good (the same copies never score a kind twice), so a tabled copy and a card from the
+    # hand are not alike there: both are read.
     fresh_ways, truncated = _assignments(
-        reading, holding, rules, copies, kind, cards, relevance, True
+        reading, holding, rules, copies, kind, cards, relevance, rules.reform != "portland"
     )
     if not fresh_ways or fresh_ways[0].faults:
         fresh_ways, truncated = _assignments(
@@ -112,17 +115,25 @@ def _unalike(
     holding: Holding, ways: list[Alternative[MeldWay]], relevance: Relevance
 ) -> list[Alternative[MeldWay]]:
     """One way of each kind that a later declaration could tell apart: for a card no later
-    declaration uses, it matters only how many copies came from the unseen part of the hand
-    (a tabled copy and a known hand card of it are alike from here on)."""
+    declaration uses, it matters only how many copies came from the unseen part of the hand,
+    and which tabled copies in a combination a later declaration can see were taken (any
+    other tabled copy and a known hand card of it are alike from here on)."""
     matter = relevance.cards
+    bound = holding.bound(relevance)
     described = holding.describe(relevance, [c for w in ways for c in w.way.from_table])
     seen: dict[tuple[object, ...], Alternative[MeldWay]] = {}
     for alt in ways:
         way = alt.way
         key: list[object] = [id(way.pending) if way.pending is not None else 0]
         key.extend(sorted((ORDER[card], n) for card, n in way.from_unseen))
-        key.extend(
-            sorted(described[c.uid] for c in way.from_table if c.card in matter)  # type: ignore[arg-type]
+        key.append(
+            tuple(
+                sorted(
+                    described[c.uid]  # type: ignore[misc]
+                    for c in way.from_table
+                    if c.card in matter or c.uid in bound
+                )
+            )
         )
         key.extend(sorted((ORDER[card], n) for card, n in way.from_hand if card in matter))
         seen.setdefault(tuple(key), alt)
@@ -165,12 +176,16 @@ def _assignments(
     relevance: Relevance | None,
     prefer_table: bool,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
-    """The assignments with the fewest faults; with ``prefer_table``, none that lays a card
-    from the hand while a tabled copy of it is left unused that, once it has scored in this
-    kind, no later declaration can tell from a new copy that has (it has scored in nothing
-    else a later declaration uses, in no combination and carrying nothing they can see; see
-    :mod:`validator.engine.relevance`): taking that copy instead leaves the hand's card,
-    which allows all the copy would, so the reading dominates."""
+    """The assignments with the fewest faults, and whether some were left out (more than
+    :data:`MAX_WAYS` of them).
+
+    With ``prefer_table``, an assignment is left out when the same one with a card of the hand
+    swapped for a plain tabled copy of it (one that, once it has scored in this kind, no later
+    declaration can tell from a new copy that has: it has scored in nothing else they use, and
+    is in no combination and carries nothing they can see; :mod:`validator.engine.relevance`)
+    breaks no more rules: that one leaves the hand's card, which allows all the copy would, so
+    its reading dominates.
+    """
     wanted: dict[Card, int] = {}
     for card in cards:
         wanted[card] = wanted.get(card, 0) + 1
@@ -180,21 +195,27 @@ def _assignments(
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
     described = holding.describe(relevance, [c for c in table if c.card in wanted])
-    per_card: list[list[tuple[tuple[Copy, ...], int, int]]] = []
-    for card, need in wanted.items():
-        tabled = [c for c in holding.table if c.card is card]
+    order = list(wanted)
+    classes_of: list[list[list[Copy]]] = []
+    plain_of: list[list[bool]] = []
+    per_card: list[list[tuple[tuple[int, ...], int, int]]] = []
+    for card in order:
+        need = wanted[card]
+        tabled = [c for c in table if c.card is card]
         known = holding.hand.get(card, 0)
         unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
             classes.setdefault(described[c.uid], []).append(c)
         groups = list(classes.values())
-        plain = [
-            prefer_table and _plain(described[g[0].uid], kind, info.family, info.level)
-            for g in groups
-        ]
-        plain_count = sum(len(g) for g, p in zip(groups, plain, strict=True) if p)
-        options: list[tuple[tuple[Copy, ...], int, int]] = []
+        classes_of.append(groups)
+        plain_of.append(
+            [
+                prefer_table and _plain(described[g[0].uid], kind, info.family, info.level)
+                for g in groups
+            ]
+        )
+        options: list[tuple[tuple[int, ...], int, int]] = []
         for k in range(min(need, len(tabled)), -1, -1):
             rest = need - k
             from_known = min(rest, known)
@@ -202,35 +223,68 @@ def _assignments(
             if from_unseen > unseen_room:
                 continue
             for counts in _splits(k, [len(g) for g in groups]):
-                if rest and plain_count:
-                    taken = sum(n for n, p in zip(counts, plain, strict=True) if p)
-                    if taken < plain_count:
-                        continue
-                combo = tuple(c for g, n in zip(groups, counts, strict=True) for c in g[:n])
-                options.append((combo, from_known, from_unseen))
+                options.append((counts, from_known, from_unseen))
         if not options:
             return [], False
         per_card.append(options)
-    found: list[tuple[tuple[int, int, int], Alternative[MeldWay]]] = []
-    order = list(wanted)
+    found: list[tuple[tuple[int, int, int], tuple[object, ...], Alternative[MeldWay]]] = []
     for choice in itertools.product(*per_card):
         unseen = sum(u for _, _, u in choice)
         if unseen > spare:
             continue
-        table = tuple(c for combo, _, _ in choice for c in combo)
+        tabled_copies = tuple(
+            c
+            for groups, (counts, _, _) in zip(classes_of, choice, strict=True)
+            for g, n in zip(groups, counts, strict=True)
+            for c in g[:n]
+        )
         hand = tuple((card, k) for card, (_, k, _) in zip(order, choice, strict=True) if k)
         blind = tuple((card, u) for card, (_, _, u) in zip(order, choice, strict=True) if u)
         laid = sum(k for _, k in hand) + unseen
-        new = laid > 0 or any(is_fresh(c, holding) for c in table)
-        faults = model_faults(holding, rules, kind, table, new, None)
-        way = MeldWay(table, hand, blind, None, not faults)
-        found.append(((len(faults), laid, unseen), Alternative(way, faults)))
+        new = laid > 0 or any(is_fresh(c, holding) for c in tabled_copies)
+        faults = model_faults(holding, rules, kind, tabled_copies, new, None)
+        way = MeldWay(tabled_copies, hand, blind, None, not faults)
+        found.append(((len(faults), laid, unseen), choice, Alternative(way, faults)))
     if not found:
         return [], False
     found.sort(key=lambda entry: entry[0])
     fewest = found[0][0][0]
-    best = [alt for rank, alt in found if rank[0] == fewest]
-    return best[:MAX_WAYS], len(best) > MAX_WAYS
+    best = [(choice, alt) for rank, choice, alt in found if rank[0] == fewest]
+    if prefer_table and any(any(p) for p in plain_of):
+        signatures = {choice for choice, _ in best}
+        best = [
+            (choice, alt)
+            for choice, alt in best
+            if not _swappable(choice, classes_of, plain_of, signatures)
+        ]
+    ways = [alt for _, alt in best]
+    return ways[:MAX_WAYS], len(ways) > MAX_WAYS
+
+
+def _swappable(
+    choice: tuple[tuple[tuple[int, ...], int, int], ...],
+    classes_of: list[list[list[Copy]]],
+    plain_of: list[list[bool]],
+    signatures: set[tuple[tuple[tuple[int, ...], int, int], ...]],
+) -> bool:
+    """Whether the assignment with one card of the hand swapped for an unused plain tabled
+    copy of it is among ``signatures`` (as few faults): then this one is dominated."""
+    for index, (counts, from_known, from_unseen) in enumerate(choice):
+        if not from_known and not from_unseen:
+            continue
+        groups, plain = classes_of[index], plain_of[index]
+        for i, n in enumerate(counts):
+            if not plain[i] or n >= len(groups[i]):
+                continue
+            more = counts[:i] + (n + 1,) + counts[i + 1 :]
+            swapped = (
+                (more, from_known, from_unseen - 1)
+                if from_unseen
+                else (more, from_known - 1, from_unseen)
+            )
+            if choice[:index] + (swapped,) + choice[index + 1 :] in signatures:
+                return True
+    return False
 
 
 def _from_hand(
@@ -335,23 +389,29 @@ def model_faults(
     return faults
 
 
-def lay(reading: Reading, seat: str, way: MeldWay) -> list[Copy]:
-    """Lay the way's hand and unseen cards on the table; the combination's copies."""
+def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]:
+    """Lay the way's hand and unseen cards on the table; the combination's copies.
+
+    The copies laid are numbered from ``first_uid`` in the notation's card order, the same
+    under every reading (the caller numbers events, not readings): the same physical card laid
+    at the same event has the same uid whichever reading lays it, so that readings can be
+    compared copy by copy."""
     holding = reading.holdings[seat]
     laid = list(way.from_table)
+    new: list[Card] = []
     for card, count in way.from_hand:
         for _ in range(count):
             holding.take(card)
-            copy = Copy(card, reading.new_uid())
-            holding.table.append(copy)
-            laid.append(copy)
+            new.append(card)
     for card, count in way.from_unseen:
         for _ in range(count):
             holding.unknown -= 1
             reading.reveal(card)
-            copy = Copy(card, reading.new_uid())
-            holding.table.append(copy)
-            laid.append(copy)
+            new.append(card)
+    for offset, card in enumerate(sorted(new, key=ORDER.__getitem__)):
+        copy = Copy(card, first_uid + offset)
+        holding.table.append(copy)
+        laid.append(copy)
     if way.pending is not None and way.pending in holding.pending:
         holding.pending.remove(way.pending)
     return laid

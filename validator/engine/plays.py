@@ -95,8 +95,11 @@ def play_ways(
     if not tabled:
         return [Alternative(PlayWay(first))]
     if relevance is not None and card not in relevance.cards:
-        # no later declaration uses the card: which copy was played cannot matter
-        return [Alternative(PlayWay(TABLE, tabled[0]))]
+        bound = holding.bound(relevance)
+        if not any(c.uid in bound for c in tabled):
+            # no later declaration uses the card or a combination it is in: which copy was
+            # played cannot matter
+            return [Alternative(PlayWay(TABLE, tabled[0]))]
     kinds = _most_bound(holding, distinct(holding, tabled, relevance), relevance, portland)
     ways = [Alternative(PlayWay(TABLE, c)) for c in kinds]
     if first and (portland or all(_carried(holding, c) for c in kinds)):

@@ -31,12 +31,11 @@ if TYPE_CHECKING:
 class Reading:
     """Each seat's holding and the cards accounted for, under one reading of the record."""
 
-    __slots__ = ("cost", "faults", "holdings", "last_claim", "seen", "uid")
+    __slots__ = ("cost", "faults", "holdings", "last_claim", "seen")
 
     def __init__(self, holdings: dict[str, Holding], seen: dict[Card, int]) -> None:
         self.holdings = holdings
         self.seen = seen
-        self.uid = 0
         self.cost = 0
         """Faults of the event in progress under this reading (see ``Readings``)."""
         self.faults: list[tuple[Fault, int]] = []
@@ -49,16 +48,10 @@ class Reading:
         other = Reading.__new__(Reading)
         other.holdings = {seat: h.clone() for seat, h in self.holdings.items()}
         other.seen = dict(self.seen)
-        other.uid = self.uid
         other.cost = self.cost
         other.faults = list(self.faults)
         other.last_claim = self.last_claim
         return other
-
-    def new_uid(self) -> int:
-        """A uid no copy of this reading has had."""
-        self.uid += 1
-        return self.uid
 
     def can_exist(self, card: Card, copies: Mapping[Card, int]) -> bool:
         """Whether one more copy of ``card`` may lie unseen, given the pack and known cards."""

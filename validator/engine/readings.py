@@ -26,10 +26,14 @@ from notation.cards import Card
 from .reading import Reading
 from .relevance import Foresight
 
-MAX_READINGS: Final = 64
+MAX_READINGS: Final = 256
 """Readings kept at once; more are cut to this many and the deal is reported too ambiguous."""
 
-MAX_WORK: Final = 60_000
+PRUNE_EVERY: Final = 6
+"""Events after which the readings are compared again even if none grew: a play that breaks a
+combination in one reading may make it dominate another."""
+
+MAX_WORK: Final = 250_000
 """Ways (readings times alternatives) examined in one deal before it is reported too ambiguous.
 A Rubicon deal naming every card examines about 300; one naming only plays and declarations a
 few thousand (``bench/run.py`` reports how often the bound is reached)."""
@@ -63,7 +67,7 @@ class Alternative(Generic[A]):
 class Readings:
     """The readings still possible (see the module docstring); the first is the preferred."""
 
-    __slots__ = ("capped", "copies", "foresight", "grew", "items", "portland", "work")
+    __slots__ = ("capped", "copies", "foresight", "grew", "items", "portland", "since", "work")
 
     def __init__(self, first: Reading, portland: bool, copies: Mapping[Card, int]) -> None:
         self.items: list[Reading] = [first]
@@ -74,6 +78,8 @@ class Readings:
         self.work = 0
         self.grew = False
         """Whether an event read in several ways since the last pruning."""
+        self.since = 0
+        """Events since the last pruning: readings that differed may have come together."""
         self.capped = False
         """Whether a bound was reached in this deal (reading faults are then not reported)."""
 
@@ -136,7 +142,8 @@ class Readings:
         for reading in kept:
             reading.faults = []
             reading.cost = 0
-        if self.grew or len(kept) < len(items):
+        self.since += 1
+        if self.grew or len(kept) < len(items) or self.since >= PRUNE_EVERY:
             self.items = self.prune(kept)
         else:
             self.items = kept
@@ -145,6 +152,7 @@ class Readings:
     def prune(self, items: list[Reading]) -> list[Reading]:
         """Drop duplicates and dominated readings; cut the set when a bound is reached."""
         self.grew = False
+        self.since = 0
         if len(items) > 1:
             seen: dict[tuple[object, ...], Reading] = {}
             for reading in items:

@@ -227,6 +227,11 @@ class DealState:
         self.turnup_last = False
         self.scored_this_trick = 0
         self.played: dict[str, int] = dict.fromkeys(self.seats, 0)
+        self.held: dict[str, int] = {
+            seat: h.count() for seat, h in self.reading.holdings.items()
+        }
+        """How many cards each seat holds, as both players see it: dealt, drawn, less played
+        (the same under every reading)."""
         self.cb_active: dict[str, bool] = dict.fromkeys(self.seats, False)
         self.cb_ready: dict[str, bool] = dict.fromkeys(self.seats, False)
         self.cb_block: dict[str, bool] = dict.fromkeys(self.seats, False)
@@ -236,6 +241,8 @@ class DealState:
         self.ambiguous_from: int | None = None
         """The trick from which the deal was too ambiguous to check (a bound was reached)."""
         self._declared: _Declared | None = None
+        self._lines = 0
+        """Declaration lines so far: the copies a line lays are numbered from it."""
         self._parts_at_fault: set[int] = set()
         """The parts of the latest event that no reading explains."""
         if turnup is not None and turnup.rank == "7" and rules.seven_turned_up:
@@ -366,7 +373,7 @@ class DealState:
 
     def holding(self, seat: str) -> int:
         """How many cards the seat holds, in hand and on the table."""
-        return self.reading.holdings[seat].count()
+        return self.held[seat]
 
     @property
     def stock_count(self) -> int:
@@ -452,6 +459,7 @@ class DealState:
                 )
             out.extend(self._settle(seat))
         self.played[seat] += 1
+        self.held[seat] -= 1
         self.cb_ready[seat] = False
         trick.append((seat, card))
         rules = self.rules
@@ -565,7 +573,7 @@ class DealState:
             self.cb_block[seat] = False
         if self.phase == LOOSE:
             self._open_draws(winner)
-        elif any(self.holding(seat) == 0 for seat in self.seats):
+        elif any(self.held[seat] == 0 for seat in self.seats):
             self.last_trick_points[winner] += rules.last_trick
             self.phase = OVER
 
@@ -635,6 +643,7 @@ class DealState:
             return out
         take_turnup = self.turnup_last and not self.draw_queue and self.turnup_present
         marked = False
+        self.held[seat] += 1
         if take_turnup or (self.rules.turn_up and self.turnup_present and len(self.stock) == 1):
             top = self.stock.pop(0)
             self.turnup_present = False
@@ -802,6 +811,7 @@ class DealState:
             )
         for reading in self.readings.items:
             reading.last_claim = None
+        self._lines += 1
         for index, (part_kind, part_cards, _) in enumerate(parts):
             if values[index] is None:
                 continue
@@ -890,6 +900,7 @@ class DealState:
         scoring = index == 0
         label = f"{kind} {cards_text(cards)}: "
         relevance = self._relevance(seat)
+        first_uid = (self._lines * 8 + index) * 16
 
         def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
             ways, truncated = meld_ways(
@@ -909,7 +920,7 @@ class DealState:
         def apply(reading: Reading, way: MeldWay | None) -> None:
             if way is None:
                 return
-            laid = lay(reading, seat, way)
+            laid = lay(reading, seat, way, first_uid)
             if scoring:
                 mark(reading, seat, kind, laid, way.pending)
             elif may_carry and way.sound and not lost:
