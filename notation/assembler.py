@@ -95,12 +95,6 @@ class _BodyB:
     target: list[Event] | None = None
     events: list[Event] = field(default_factory=list)
     tricks: list[_TrickB] = field(default_factory=list)
-    first: int = 0
-    """The number of the first trick."""
-    last: int = 0
-    """The number of the last trick."""
-    last_line: int = 0
-    """The line of the last trick, or of the body's start."""
 
     def add(self, event: Event) -> None:
         if self.tricks:
@@ -264,7 +258,7 @@ class Assembler:
         if len(self.stack) > 1 and not self.skipping:
             self.fault("a deal inside a variation: close it with ')' first", item.pos)
         self.close_deal()
-        body = _BodyB(None, last_line=item.pos.line)
+        body = _BodyB(None)
         self.deal = _DealB(item, body)
         self.stack = [body]
 
@@ -325,28 +319,29 @@ class Assembler:
             self.fault(f"trick {item.number} after the deal's score", item.pos)
             return
         body = self.stack[-1]
+        tricks = body.tricks
         number = item.number
-        line = item.pos.line
-        if not self.numbered:
-            pass
-        elif not body.tricks:
-            body.first = number
-            if number != 1 and body.pos is None:
-                self.fault(
-                    f"trick {number} out of order: a deal's first trick is 1",
-                    item.pos,
-                    self._dropped_between(body.last_line, line),
-                )
-        elif number != body.last + 1 and number != body.first + len(body.tricks):
+        if tricks:
+            last = tricks[-1].line.number
             # the second test keeps 1, 2, 5, 4 to one fault: 5 should have been 3
+            if (
+                number != last + 1
+                and self.numbered
+                and number != tricks[0].line.number + len(tricks)
+            ):
+                self.fault(
+                    f"trick {number} out of order: trick {last + 1} comes next",
+                    item.pos,
+                    self._dropped_between(tricks[-1].line.pos.line, item.pos.line),
+                )
+        elif number != 1 and body.pos is None and self.numbered:
+            assert self.deal is not None
             self.fault(
-                f"trick {number} out of order: trick {body.last + 1} comes next",
+                f"trick {number} out of order: a deal's first trick is 1",
                 item.pos,
-                self._dropped_between(body.last_line, line),
+                self._dropped_between(self.deal.line.pos.line, item.pos.line),
             )
-        body.last = number
-        body.last_line = line
-        body.tricks.append(_TrickB(item))
+        tricks.append(_TrickB(item))
 
     def _dropped_between(self, after: int, before: int) -> bool:
         """True when a line between these two was left out for a syntax error."""
@@ -412,7 +407,7 @@ class Assembler:
                 self.skipping = 1
                 return
             top = self.stack[-1]
-            self.stack.append(_BodyB(at, top.sink(), last_line=at.line))
+            self.stack.append(_BodyB(at, top.sink()))
         elif len(self.stack) > 1:
             self.pop()
         else:

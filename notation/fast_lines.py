@@ -32,8 +32,10 @@ from notation.model import (
     Draw,
     Hand,
     Play,
+    Pos,
     Stock,
     Tag,
+    _parsed_declaration,
     _parsed_draw,
     _parsed_play,
 )
@@ -64,20 +66,25 @@ WRITTEN_DRAWS = re.compile(
 """A draw line exactly as the writer writes it (``  draw A KH, B QH``)."""
 
 
+_tuple_new = tuple.__new__  # a Pos without NamedTuple.__new__'s argument handling
+
+
 def written_trick(number: str, body: str, line: int) -> TrickLine:
     """The trick line matched by :data:`WRITTEN_TRICK`: each play is five characters."""
     at = len(number) + 3  # the column of the first seat
     plays = []
     for i in range(0, len(body), 5):
         card = CANONICAL[body[i + 3 : i + 5]]
-        plays.append(_parsed_play(body[i + 1], card, pos(line, at + i)))
-    return TrickLine(int(number), tuple(plays), (), pos(line, 1))
+        plays.append(_parsed_play(body[i + 1], card, _tuple_new(Pos, (line, at + i))))
+    return TrickLine(int(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
 
 
 def written_draws(body: str, line: int, column: int) -> list[Draw]:
     """The draws matched by :data:`WRITTEN_DRAWS` (``A KH, B QH``, from ``column``)."""
     return [
-        _parsed_draw(body[i], (CANONICAL[body[i + 2 : i + 4]],), (), pos(line, column + i))
+        _parsed_draw(
+            body[i], (CANONICAL[body[i + 2 : i + 4]],), (), _tuple_new(Pos, (line, column + i))
+        )
         for i in range(0, len(body), 6)
     ]
 
@@ -171,13 +178,15 @@ def _patterns() -> dict[str, Any]:
                 rf"[ \t]*({terminal('DECL')})( fresh)?((?: (?:{_GLYPH}))*)"
                 rf"(?: carry ({combo}(?:, {combo})*))?((?: {_BRACE})*){_TAIL_END}"
             ).fullmatch,
+            # the runs of cards first: the regex engine saves the groups opened before a
+            # repetition at each step of it
             "header": re.compile(
                 r"[ \t]*(?:"
-                rf"(?P<TAG>(?P<lsqb>\[)(?P<tagname>{terminal('TAGNAME')}) "
+                rf"(?P<STOCK>stock (?P<scards>{terminal('HCARDS')}))"
+                rf"|(?P<HAND>hand (?P<seat>{terminal('SEAT')}) (?P<hcards>{terminal('HCARDS')}))"
+                rf"|(?P<TAG>(?P<lsqb>\[)(?P<tagname>{terminal('TAGNAME')}) "
                 rf"(?P<tagvalue>{terminal('STRING')})\])"
                 rf"|(?P<DEAL>deal (?P<number>{integer}) dealer (?P<dealer>{terminal('SEAT')}))"
-                rf"|(?P<HAND>hand (?P<seat>{terminal('SEAT')}) (?P<hcards>{terminal('HCARDS')}))"
-                rf"|(?P<STOCK>stock (?P<scards>{terminal('HCARDS')}))"
                 rf"|(?P<TURNUP>turnup (?P<turnup>{terminal('CARDS')}))"
                 rf"|(?P<SCORE>score(?P<scores>{seatints})(?: brisques(?P<brisques>{seatints}))?)"
                 rf"|(?P<TOTAL>total(?P<totals>{seatints}))"
@@ -214,7 +223,11 @@ def read_line(raw: str, line: int) -> Any:
         if (m := p["decl"](raw)) is not None:
             return _declaration(m, line)
         return None
-    if head == "d" and (m := p["draws"](raw)) is not None:
+    if head == "h" or head == "s":
+        cards_line = _cards_line(raw, line)
+        if cards_line is not None:
+            return cards_line
+    elif head == "d" and (m := p["draws"](raw)) is not None:
         draws = run_draws(m[1], line, m.start(1) + 1)
         comments = _comments(m, 2, 3, line) if m.end(2) > m.start(2) or m[3] else ()
         if comments:
@@ -226,24 +239,48 @@ def read_line(raw: str, line: int) -> Any:
     return None
 
 
+_SEAT_WORDS = frozenset("ABCD")
+_canonical = CANONICAL.get
+
+
+def _cards_line(raw: str, line: int) -> Hand | Stock | None:
+    """A hand or stock line as the writer writes it (``hand A 7D ? ...``, ``stock KH QH``),
+    read word by word; None for any other line."""
+    words = raw.split(" ")
+    first = words[0]
+    if first == "stock":
+        start = 1
+    elif first == "hand" and len(words) > 1 and words[1] in _SEAT_WORDS:
+        start = 2
+    else:
+        return None
+    more = words[-1] == "..." and len(words) > start
+    end = len(words) - 1 if more else len(words)
+    found: list[Any] = []
+    for word in words[start:end]:
+        card = _canonical(word)
+        if card is None and word != "?":
+            return None
+        found.append(card)
+    at = _tuple_new(Pos, (line, 1))
+    if start == 1:
+        return Stock(tuple(found), more, (), at)
+    return Hand(words[1], tuple(found), more, (), at)
+
+
 def _declaration(m: re.Match[str], line: int) -> Declaration:
     plain = run_decl(m[1], line, m.start(1) + 1)
-    if m.end(1) == len(m.string.rstrip(" \t\r")):
+    if m.end(5) == m.end(1) and m[6] is None:  # nothing after the score
         return plain
-    glyphs = tuple(m[3].split()) if m[3] else ()
-    carried: tuple[Combination, ...] = ()
-    if m[4] is not None:
-        carried = _carried(m[4], line, m.start(4) + 1)
-    comments = _comments(m, 5, 6, line)
-    return Declaration(
+    return _parsed_declaration(
         plain.seat,
         plain.kind,
         plain.cards,
         plain.score,
-        carried,
-        glyphs,
-        comments,
         plain.pos,
+        () if m[4] is None else _carried(m[4], line, m.start(4) + 1),
+        tuple(m[3].split()) if m[3] else (),
+        _comments(m, 5, 6, line),
         m[2] is not None,
     )
 

@@ -65,6 +65,7 @@ def _column(tok: Token) -> int:
     return tok.column or 0
 
 
+_tuple_new = tuple.__new__  # a Pos without NamedTuple.__new__'s argument handling
 _RUN_PLAY = re.compile(r"([ABCD])[ \t]+(\S+)")
 _RUN_DRAW = re.compile(r"([ABCD])((?:[ \t]+[^\s,]+)+)")
 _canonical = CANONICAL.get
@@ -82,7 +83,7 @@ def run_plays(text: str, dot: int, line: int, column: int) -> list[Play]:
         for i in range(0, len(parts), 2):
             seat, card = parts[i], parts[i + 1]
             known = _canonical(card) or _card_parse(card)
-            plays.append(_parsed_play(seat, known, pos(line, at)))
+            plays.append(_parsed_play(seat, known, _tuple_new(Pos, (line, at))))
             at += len(seat) + len(card) + 2
         return plays
     for m in _RUN_PLAY.finditer(text, dot + 1):

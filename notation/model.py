@@ -528,12 +528,18 @@ def _parsed_declaration(
     cards: tuple[Card, ...],
     score: int,
     pos: Pos | None,
+    carried: tuple[Combination, ...] = (),
+    glyphs: tuple[str, ...] = (),
+    comments: tuple[Comment, ...] = (),
+    fresh: bool = False,
     _s: tuple[Any, ...] = _DECLARATION_SLOTS,
 ) -> Declaration:
-    """``Declaration(seat, kind, cards, score, pos=pos)`` for a kind the parser has put in
-    lower case and a tuple of ``Card``."""
+    """``Declaration(seat, kind, cards, score, carried, glyphs, comments, pos, fresh)`` for a
+    kind the parser has put in lower case and tuples of ``Card``, ``Combination``, glyphs and
+    ``Comment``."""
     obj = _new(Declaration)
-    for setter, value in zip(_s, (seat, kind, cards, score, (), (), (), pos, False), strict=True):
+    values = (seat, kind, cards, score, carried, glyphs, comments, pos, fresh)
+    for setter, value in zip(_s, values, strict=True):
         setter(obj, value)
     return obj
 

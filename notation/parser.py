@@ -103,38 +103,34 @@ class _Reading:
         offset = self.offset
         fast: list[Any] = []
         fast_at: list[int] = []
-        use_fast = fast_lines.FAST_LINES
-        n = len(lines)
-        index = 0
-        while index < n:
-            raw = lines[index]
-            if use_fast:
-                if (m := WRITTEN_TRICK(raw)) is not None:
-                    line = index + 1 + offset
-                    fast.append(written_trick(m[1], m[2], line))
-                    fast_at.append(line)
-                    lines[index] = ""
-                    index += 1
-                    continue
-                if (m := WRITTEN_DRAWS(raw)) is not None:
-                    line = index + 1 + offset
-                    fast.append(written_draws(m[1], line, m.start(1) + 1))
-                    fast_at.append(line)
-                    lines[index] = ""
-                    index += 1
-                    continue
-                statement = read_line(raw, index + 1 + offset)
-                if statement is not None:
-                    line = index + 1 + offset
-                    fast.append(statement)
-                    fast_at.append(line)
-                    lines[index] = ""
-                    index += 1
-                    continue
-            if "{" in raw and (column := open_at(raw)) >= 0:
-                index = self.comment(index, column, fast, fast_at)
+        skip = 0  # the lines of a comment spanning lines are left to Lark whole
+        if not fast_lines.FAST_LINES:
+            for index, raw in enumerate(lines):
+                if index >= skip and "{" in raw and (column := open_at(raw)) >= 0:
+                    skip = self.comment(index, column, fast, fast_at)
+            return fast, fast_at
+        for index, raw in enumerate(lines):
+            if index < skip:
                 continue
-            index += 1
+            if (m := WRITTEN_TRICK(raw)) is not None:
+                line = index + 1 + offset
+                fast.append(written_trick(m[1], m[2], line))
+                fast_at.append(line)
+                lines[index] = ""
+                continue
+            if (m := WRITTEN_DRAWS(raw)) is not None:
+                line = index + 1 + offset
+                fast.append(written_draws(m[1], line, m.start(1) + 1))
+                fast_at.append(line)
+                lines[index] = ""
+                continue
+            statement = read_line(raw, index + 1 + offset)
+            if statement is not None:
+                fast.append(statement)
+                fast_at.append(index + 1 + offset)
+                lines[index] = ""
+            elif "{" in raw and (column := open_at(raw)) >= 0:
+                skip = self.comment(index, column, fast, fast_at)
         return fast, fast_at
 
     def comment(self, first: int, column: int, fast: list[Any], fast_at: list[int]) -> int:
