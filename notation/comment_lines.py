@@ -57,13 +57,18 @@ def reads_as_statement(text: str) -> bool:
         return False
 
 
-def _statement_inside(text: str) -> bool:
-    """True when a line of a comment's text reads as a statement, or its part before a
-    ``{`` does (``3. A 7D B 9D {good``: the comment before it was left open)."""
+def _statement_inside(line: str, end: int) -> bool:
+    """True when a line that an open comment runs onto reads as a statement: the line up to
+    the comment's closing ``}`` at ``end`` (the whole line when -1), or, when the comment's
+    text on it holds a ``{``, the part before it (``3. A 7D B 9D {good``) or the line up to
+    and with the ``}`` (``{b}``): the comment before was left open."""
+    text = line if end < 0 else line[:end]
     if reads_as_statement(text):
         return True
     brace = _UNTIL_BRACE.match(text).end()  # type: ignore[union-attr]  # always matches
-    return brace < len(text) and reads_as_statement(text[:brace])
+    if brace == len(text):
+        return False
+    return reads_as_statement(text[:brace]) or (end >= 0 and reads_as_statement(line[: end + 1]))
 
 
 @dataclass(slots=True)
@@ -90,7 +95,7 @@ def follow(lines: list[str], first: int, column: int) -> Span:
     for index in range(first + 1, len(lines)):
         text = lines[index]
         end = close_at(text)
-        if _statement_inside(text if end < 0 else text[:end]):
+        if _statement_inside(text, end):
             return Span(first, line, col, False, index)
         if end >= 0:
             again = open_at(text, end + 1)
@@ -114,7 +119,7 @@ class Tracker:
         statement); updates the state for the next line."""
         if self.open:
             end = close_at(line)
-            if not _statement_inside(line if end < 0 else line[:end]):
+            if not _statement_inside(line, end):
                 if end >= 0:
                     self.open = open_at(line, end + 1) >= 0
                 return True

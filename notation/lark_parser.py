@@ -206,7 +206,7 @@ class Builder:
                     (notes if plays else comments).append(self._comment(child))
                 elif not plays:
                     raise StatementError(
-                        f"{child!s} before any play: a glyph, NAG or mark follows its card", child
+                        f"'{child!s}' before any play: a glyph, NAG or mark follows its card", child
                     )
                 elif kind == "SUFFIX":
                     marks.append(child[1:])

@@ -206,7 +206,7 @@ class _Reading:
                 if self.syntax < MAX_ERRORS_PER_RECORD:
                     pending.append((b + 1, end, _FIRST_CHUNK_AFTER_ERROR))
                 elif self.stopped_at is None:
-                    self.stop(a)
+                    self.stop(min(b + 1, n - 1))
                     pending.clear()
                 end, size = a, max(1, a - start)  # the lines before it, read again at once
         return items
@@ -247,7 +247,7 @@ class _Reading:
         return item
 
     def stop(self, index: int) -> None:
-        """Stop reading at line ``index``: too many faults."""
+        """Stop reading at line ``index``, the line after the last fault reported."""
         self.stopped_at = index + 1 + self.offset
         self.errors.append(
             self.error(

@@ -117,6 +117,27 @@ CASES: list[tuple[str, str, Callable[[Record], Any], Any]] = [
         (Declaration("B", "marriage", (C("KC"), C("QC")), 40),),
     ),
     (
+        "a fresh declaration beside a carried one",
+        HEAD + "1. A 7D B 9C\nB marriage KS QS 20 fresh\n",
+        lambda r: first_trick(r).events,
+        (Declaration("B", "marriage", (C("KS"), C("QS")), 20, fresh=True),),
+    ),
+    (
+        "fresh, then glyphs, carry and a comment",
+        HEAD + "1. A 7D B 9C\nB marriage KS QS 20 fresh !? carry marriage KH QH 20 {two}\n",
+        lambda r: first_trick(r).events[0],
+        Declaration(
+            "B",
+            "marriage",
+            (C("KS"), C("QS")),
+            20,
+            carried=(Combination("marriage", (C("KH"), C("QH")), 20),),
+            glyphs=("!?",),
+            comments=(Comment("two"),),
+            fresh=True,
+        ),
+    ),
+    (
         "carried announcements",
         HEAD + "1. A 7D B QS\nB double-bezique QS QS JD JD 500 carry marriage KS QS 20, marriage KS QS 20\n",
         lambda r: first_trick(r).events[0].carried,

@@ -183,6 +183,7 @@ def test_write_variation() -> None:
             Declaration,
             "B double-bezique QS QS JD JD 500 ! carry marriage KS QS 20, marriage KS QS 20",
         ),
+        (Declaration, "B marriage KS QS 20 fresh ?! carry marriage KH QH 20 {two}"),
         (Draw, "A KH QH"),
         (Mark, '^elect B void-deal "after the revoke"'),
     ],
@@ -208,3 +209,10 @@ def test_record_tag_and_seats() -> None:
 def test_card_text_round_trip_is_kept() -> None:
     assert str(Card.parse("10h")) == "TH"
     assert Card.parse("Q♠") == Card("Q", "S")
+
+
+def test_fresh_is_in_the_json_model() -> None:
+    decl = Declaration.parse("B marriage KS QS 20 fresh")
+    assert decl.fresh is True
+    assert decl.to_dict()["fresh"] is True
+    assert Declaration.parse("B marriage KS QS 20").to_dict()["fresh"] is False
