@@ -2,11 +2,12 @@
 that keeps an unclosed ``{`` from swallowing the record.
 
 The rule (docs/notation.md, Annotation): a ``{`` comment may span lines, but none of the
-lines it runs onto may read as a statement (a trick, a draw, a declaration, a tag, a deal,
-hand, stock, turnup, score or total line, a mark, a comment line, a parenthesis). When one
-does, the comment was left open by mistake: it is reported at its ``{`` and taken to end
-before that line, which is read as written. A line of a comment's text that should read as
-a statement starts with ``\\`` (the writer puts it there).
+lines it runs onto may read as a statement that says something (a trick with a play, a
+draw, a declaration, a tag, a deal, hand, stock, turnup, score or total line with its
+content, a mark, a comment line). When one does, the comment was left open by mistake: it
+is reported at its ``{`` and taken to end before that line, which is read as written. A
+line of a comment's text that should read as a statement starts with ``\\`` (the writer
+puts it there).
 
 In a comment, ``\\`` takes the next character as it is: ``\\}`` and ``\\{`` are braces,
 ``\\\\`` a backslash. Outside comments, strings (``"..."``, which may hold braces) and
@@ -18,10 +19,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from notation.lark_parser import StatementError, parse_text
-from notation.model import may_read_as_statement
+from notation.model import Stock, may_read_as_statement
+from notation.statements import ScoreLine, TrickLine
 
 _CLOSED = re.compile(r'(?:[^"{;]+|"(?:[^"\\]|\\.)*"|\{(?:[^\\}]|\\.)*\})*')
 """The start of a line up to a ``{`` left open, a ``;`` comment or a string left open."""
@@ -45,16 +48,30 @@ def close_at(line: str) -> int:
 
 
 def reads_as_statement(text: str) -> bool:
-    """True when ``text``, a line on its own, is a statement (parentheses, comments and
-    statements the notation refuses, such as a turn-up of two cards, count)."""
+    """True when ``text``, a line on its own, is a statement that says something: anything
+    but a bare trick number (``55.``), a bare ``score``, ``total`` or ``stock``, and
+    parentheses, which prose wrapped onto a line may look like (``55.)``). Statements the
+    notation refuses, such as a turn-up of two cards, count."""
     if not may_read_as_statement(text):
         return False
     try:
-        return bool(parse_text(text.strip(" \t\f\r"), 0))
+        items = parse_text(text.strip(" \t\f\r"), 0)
     except StatementError:
         return True
     except UnexpectedInput:
         return False
+    return any(_says_something(item) for item in items)
+
+
+def _says_something(item: object) -> bool:
+    kind = type(item)
+    if kind is TrickLine:
+        return bool(item.plays or item.comments)  # type: ignore[attr-defined]
+    if kind is ScoreLine:
+        return bool(item.scores or item.brisques or item.comments)  # type: ignore[attr-defined]
+    if kind is Stock:
+        return bool(item.cards or item.more or item.comments)  # type: ignore[attr-defined]
+    return kind is not Token  # a parenthesis
 
 
 def _statement_inside(line: str, end: int) -> bool:

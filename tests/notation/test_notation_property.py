@@ -50,6 +50,7 @@ STATEMENT_LIKE = st.sampled_from(
         "^exposed A 7H",
         "( 2. A 8D B 9D )",
         ")",
+        "55.)",
         "{x}",
         "; y",
         "score A 1",
