@@ -129,7 +129,10 @@ class _BodyWriter:
                     self.draws(draws, at + draw_shift)
                 if type(item) is Trick:
                     line = _trick_line(item)
-                    self.line(at, line.text, line.open_end)
+                    if self.opens:
+                        self.line(at, line.text, line.open_end)
+                    else:
+                        out.append(_Line(at, line.text, line.open_end))
                 elif isinstance(item, Declaration | Mark):
                     self.line(at + shift, str(item), _ends_open(item.comments))
                 elif isinstance(item, Comment):
