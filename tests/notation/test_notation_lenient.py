@@ -7,6 +7,9 @@ other statement where it stands.
 from __future__ import annotations
 
 import io
+import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,11 @@ from notation import (
     read_records,
 )
 from notation.parser import MAX_ERRORS_PER_RECORD, parse_record_collecting
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from notation_speed import annotated
+from rubicon_deal import rubicon_deal
 
 TEXT = (
     '[Event "Bath"]\n'
@@ -212,3 +220,38 @@ def test_an_excerpt_may_start_anywhere() -> None:
     with pytest.raises(NotationError, match="a deal's first trick is 1"):
         parse_record(text)
     assert [t.number for t in parse_record(text, excerpt=True).deals[0].tricks] == [60, 62]
+
+
+def _without_trick(record: Record, index: int) -> Record:
+    """The record with trick ``index`` of its deal taken out, as a reader who skips that line
+    would have it: the events after it join the trick before (or the deal's events)."""
+    deal = record.deals[0]
+    tricks = list(deal.tricks)
+    gone = tricks.pop(index)
+    events = deal.events
+    if index == 0:
+        events = events + gone.events
+    else:
+        before = tricks[index - 1]
+        tricks[index - 1] = Trick(before.number, before.plays, before.events + gone.events)
+    changed = Deal(
+        deal.number, deal.dealer, deal.cut, deal.hands, deal.stock, deal.turnup, events,
+        tuple(tricks), deal.score, deal.comments, deal.turnup_comments,
+    )  # fmt: skip
+    return Record(record.tags, (changed,), record.events)
+
+
+@pytest.mark.parametrize("seed", [3, 21, 40])
+def test_one_bad_trick_line_anywhere_loses_that_trick_only(seed: int) -> None:
+    rng = random.Random(seed)
+    for text in (rubicon_deal(seed), annotated(rubicon_deal(seed))):
+        clean = parse_record(text)
+        lines = text.split("\n")
+        tricks = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+        for index in rng.sample(range(len(tricks)), 8):
+            broken = list(lines)
+            at = tricks[index]
+            broken[at] = broken[at].replace(" B ", " B Q", 1)  # `B QTD`: not a card
+            record = parse_record_lenient("\n".join(broken))
+            assert [e.line for e in record.errors] == [at + 1]
+            assert record == _without_trick(clean, index)
