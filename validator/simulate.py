@@ -62,8 +62,8 @@ from validator.engine import (
     new_pack,
 )
 from validator.engine.combinations import kind_info
-from validator.engine.state import Chooser
 from validator.engine.settlement import DealResult, GameResult, settle_deal, settle_game
+from validator.engine.state import Chooser
 
 VARIANTS: Final = ("two-pack", "rubicon", "six-pack", "chinese", "three-handed")
 """The variants the simulator plays (the bundled rule sets)."""
@@ -420,11 +420,24 @@ class _DealRun:
     ) -> list[DeclarationOption]:
         """The announcements that can be carried with ``choice`` without breaking a rule."""
         keep: list[DeclarationOption] = []
+        pending = self.state.pending_announcements(seat)
+
+        def was_pending(option: DeclarationOption) -> bool:
+            return (option.kind, option.cards) in pending
+
         for extra in carried:
             trial = copy.deepcopy(self.state, {id(self.rules): self.rules})
             args = [(o.kind, o.cards, o.score) for o in [*keep, extra]]
+            before = len(trial.pending_announcements(seat))
             outcome = trial.declare(seat, choice.kind, choice.cards, choice.score, args)
-            if not outcome.violations and outcome.score == choice.score:
+            carried_now = len(trial.pending_announcements(seat)) - before
+            # an announcement the rules do not carry (a lower one shown with a higher of its
+            # cards is lost) is not made
+            if (
+                not outcome.violations
+                and outcome.score == choice.score
+                and carried_now >= len(args) - (1 if was_pending(choice) else 0)
+            ):
                 keep.append(extra)
         return keep
 
@@ -595,9 +608,7 @@ def simulate_game(
     game: GameResult | None = None
     target_game = getattr(settlement, "kind", "rubicon") == "target"
     while True:
-        run = _DealRun(
-            rules, seats, dealer, len(deals) + 1, rng, chosen, features, hook, pick
-        )
+        run = _DealRun(rules, seats, dealer, len(deals) + 1, rng, chosen, features, hook, pick)
         deal, outcome = run.play()
         result = settle_deal(
             _points(outcome),

@@ -1,11 +1,11 @@
 """Mutation tests: plant one fault in a clean simulated game; the validator must find it there.
 
-For every finding code a record can show, :data:`validator.mutate.MUTATORS` holds a mutator.
+For every finding code a record can show, :data:`mutators.MUTATORS` holds a mutator.
 Each test plants its code in clean games of one variant (games played under the English and
 the French laws alike, each replayed under its own laws) and requires the finding with that
 code at the planted deal and trick (or deal, for the deal's header and score line), and no
 other finding but the consequences the mutator declares: those listed, with their reasons, in
-:data:`validator.mutate.CONSEQUENCES`, in the same deal at or after the fault (or on the
+:data:`mutators.CONSEQUENCES`, in the same deal at or after the fault (or on the
 settlement lines). The detection rate must be 100% for every code and variant.
 """
 
@@ -16,11 +16,11 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from mutators import MUTATORS, NOT_PLANTED, Planted
 from sim_pool import Pool, PoolGame
 
 from notation.parser import parse_record
 from notation.writer import write_record
-from validator.mutate import MUTATORS, NOT_PLANTED, Planted
 from validator.replay import Finding, replay
 from validator.simulate import VARIANTS, ruleset
 

@@ -7,11 +7,11 @@ from collections import Counter
 from pathlib import Path
 
 from click.testing import CliRunner
+from mutators import strict_legal
 
 from notation.cards import Card
 from notation.parser import parse_records
 from validator.cli import main
-from validator.mutate import strict_legal
 from validator.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -81,7 +81,9 @@ def set_up(
             fault("D109", "deal.packs", None, f"stock of {len(stock)} cards, {count} expected")
     for card, seen in named.items():
         if seen > copies[card]:
-            fault("D109", "deal.packs", None, f"{seen} copies of {card} in a pack of {copies[card]}")
+            fault(
+                "D109", "deal.packs", None, f"{seen} copies of {card} in a pack of {copies[card]}"
+            )
     return DealSetup(
         holdings=holdings,
         stock=([turnup] if rules.turn_up else []) + face_down,

@@ -129,7 +129,9 @@ class Holding:
     def whole_group(self, kind: str, uids: Iterable[int]) -> bool:
         """Whether a scored ``kind`` sharing any of these copies still lies whole."""
         wanted = set(uids)
-        return any(g.kind == kind and g.whole and not wanted.isdisjoint(g.uids) for g in self.groups)
+        return any(
+            g.kind == kind and g.whole and not wanted.isdisjoint(g.uids) for g in self.groups
+        )
 
     # ------------------------------------------------------------------ comparing readings
     def describe(
@@ -209,8 +211,7 @@ class Holding:
         described = self.describe(relevance)
         groups, pending = self.seen_by(relevance)
         group_keys = sorted(
-            (g.kind, g.whole, tuple(sorted(described.get(u, ()) for u in g.uids)))
-            for g in groups
+            (g.kind, g.whole, tuple(sorted(described.get(u, ()) for u in g.uids))) for g in groups
         )
         pending_keys = sorted(
             (p.kind, tuple(ORDER[c] for c in p.cards), tuple(sorted(described[u] for u in p.uids)))

@@ -276,13 +276,13 @@ def _swappable(
         for i, n in enumerate(counts):
             if not plain[i] or n >= len(groups[i]):
                 continue
-            more = counts[:i] + (n + 1,) + counts[i + 1 :]
+            more = (*counts[:i], n + 1, *counts[i + 1 :])
             swapped = (
                 (more, from_known, from_unseen - 1)
                 if from_unseen
                 else (more, from_known - 1, from_unseen)
             )
-            if choice[:index] + (swapped,) + choice[index + 1 :] in signatures:
+            if (*choice[:index], swapped, *choice[index + 1 :]) in signatures:
                 return True
     return False
 
@@ -346,7 +346,9 @@ def model_faults(
     info = kind_info(kind)
     higher = [c for c in from_table if c.level(info.family) > info.level]
     if higher:
-        faults.append(Fault("A407",
+        faults.append(
+            Fault(
+                "A407",
                 "decl.lower-from-higher",
                 f"{higher[0].card} already scored in a higher combination of the class",
             )
@@ -384,7 +386,8 @@ def model_faults(
         elif reused and len(reused) == len(from_table) and all(g.whole for g in same):
             faults.append(Fault("A406", "decl.reform", f"no declared card played since the {kind}"))
     if rules.new_card_from_hand and not from_hand and pending is None:
-        faults.append(Fault("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
+        faults.append(
+            Fault("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
         )
     return faults
 
@@ -417,7 +420,9 @@ def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]
     return laid
 
 
-def mark(reading: Reading, seat: str, kind: str, copies: list[Copy], scored: Pending | None) -> None:
+def mark(
+    reading: Reading, seat: str, kind: str, copies: list[Copy], scored: Pending | None
+) -> None:
     """The combination scored (or stands as scored): its copies are marked with the kind, and
     the combination is recorded; kept as the reading's last claim, to be taken down."""
     holding = reading.holdings[seat]
@@ -429,17 +434,21 @@ def mark(reading: Reading, seat: str, kind: str, copies: list[Copy], scored: Pen
     reading.last_claim = Claim(seat, list(copies), group, scored)
 
 
-def carry(reading: Reading, seat: str, kind: str, cards: Sequence[Card], copies: list[Copy]) -> None:
+def carry(
+    reading: Reading, seat: str, kind: str, cards: Sequence[Card], copies: list[Copy]
+) -> None:
     """An announcement carried forward with these copies."""
     reading.holdings[seat].pending.append(
         Pending(kind, sorted_cards(cards), frozenset(c.uid for c in copies))
     )
 
 
-def not_held(holding: Holding, kind: str, cards: Sequence[Card]) -> Fault:
-    """A401 (cards not held), or A408 when it was an announcement lost since."""
-    if (kind, sorted_cards(cards)) in holding.lost:
-        return Fault("A408",
+def not_held(kind: str, cards: Sequence[Card], announced: bool) -> Fault:
+    """A401 (cards not held), or A408 when the seat had announced the combination to score
+    (its cards were played since, or its time ran out)."""
+    if announced:
+        return Fault(
+            "A408",
             "decl.carried",
             f"{kind} {cards_text(cards)}: a carried announcement whose cards were played "
             "or whose time ran out",

@@ -25,8 +25,8 @@ from notation.cards import Card
 
 from .copies import Copy
 from .holding import Holding
-from .readings import Alternative, Fault
 from .reading import Reading
+from .readings import Alternative, Fault
 from .relevance import Relevance
 
 HAND: Final = "hand"
@@ -82,14 +82,21 @@ def play_ways(
     elif holding.unknown:
         return [
             Alternative(
-                PlayWay(UNSEEN), [Fault("P208", "play.held", f"plays {card}, but every copy of it is elsewhere")]
+                PlayWay(UNSEEN),
+                [Fault("P208", "play.held", f"plays {card}, but every copy of it is elsewhere")],
             )
         ]
     else:
         return [
             Alternative(
                 PlayWay(NOWHERE),
-                [Fault("P208", "play.held", f"plays {card}, which is not in the hand or on the table")],
+                [
+                    Fault(
+                        "P208",
+                        "play.held",
+                        f"plays {card}, which is not in the hand or on the table",
+                    )
+                ],
             )
         ]
     if not tabled:
@@ -172,4 +179,14 @@ def take(reading: Reading, seat: str, card: Card, way: PlayWay, portland: bool) 
         holding.remove(way.copy, portland)
 
 
-__all__ = ["HAND", "NOWHERE", "TABLE", "UNSEEN", "Fault", "PlayWay", "distinct", "play_ways", "take"]
+__all__ = [
+    "HAND",
+    "NOWHERE",
+    "TABLE",
+    "UNSEEN",
+    "Fault",
+    "PlayWay",
+    "distinct",
+    "play_ways",
+    "take",
+]

@@ -39,7 +39,6 @@ A Rubicon deal naming every card examines about 300; one naming only plays and d
 few thousand (``bench/run.py`` reports how often the bound is reached)."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Fault:
     """A rule an event breaks under one reading (the seat and the trick are the caller's)."""
@@ -183,7 +182,9 @@ class Readings:
         return items
 
 
-def _apply(reading: Reading, way: Alternative[A], apply: Callable[[Reading, A], None], part: int) -> None:
+def _apply(
+    reading: Reading, way: Alternative[A], apply: Callable[[Reading, A], None], part: int
+) -> None:
     if way.faults:
         reading.cost += len(way.faults)
         reading.faults.extend((fault, part) for fault in way.faults)

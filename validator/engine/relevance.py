@@ -40,8 +40,8 @@ class Relevance:
     cards: frozenset[Card]
     """The cards of every combination declared later: a copy of any other card can never
     matter to a declaration again, wherever it lies and whatever it has scored."""
-    _views: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = (
-        field(default_factory=dict, repr=False)
+    _views: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(
+        default_factory=dict, repr=False
     )
 
     @staticmethod

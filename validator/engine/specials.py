@@ -38,12 +38,19 @@ def seven(
     value = rules.seven_value
     if value is None:
         out.append(
-            state._v("A412", "decl.seven", seat, f"the seven of trumps does not score in {rules.name}")
+            state._v(
+                "A412", "decl.seven", seat, f"the seven of trumps does not score in {rules.name}"
+            )
         )
         return _outcome(0, out)
     if state.trump is None:
         out.append(
-            state._v("A412", "decl.seven", seat, "no trump suit is made yet: no card is the seven of trumps")
+            state._v(
+                "A412",
+                "decl.seven",
+                seat,
+                "no trump suit is made yet: no card is the seven of trumps",
+            )
         )
         return _outcome(0, out)
     trump_seven = Card("7", state.trump)
@@ -71,7 +78,9 @@ def seven(
     exchange = word == "exchange"
     can_swap = True
     if exchange and (not rules.seven_exchange or not state.turnup_present):
-        out.append(state._v("A413", "decl.seven", seat, "no turn-up left to exchange the seven for"))
+        out.append(
+            state._v("A413", "decl.seven", seat, "no turn-up left to exchange the seven for")
+        )
         can_swap = False
     sound = not any(v.code != "A411" for v in out)
     for reading in state.readings.items:
@@ -87,9 +96,7 @@ def seven(
         if holding.unknown and reading.can_exist(trump_seven, state.copies):
             return [Alternative("unseen")]
         message = (
-            f"holds no {trump_seven}"
-            if held == 0
-            else f"has already scored the {trump_seven} held"
+            f"holds no {trump_seven}" if held == 0 else f"has already scored the {trump_seven} held"
         )
         return [Alternative("none", [Fault("A413", "decl.seven", message)])]
 
@@ -126,7 +133,9 @@ def seven(
         state.turnup_marked = sound
     if claimed is not None and claimed != value:
         out.append(
-            state._v("A411", "decl.score", seat, f"the seven of trumps scores {value}, not {claimed}")
+            state._v(
+                "A411", "decl.score", seat, f"the seven of trumps scores {value}, not {claimed}"
+            )
         )
     if rules.seven_counts_as_declaration and timing is None:
         state.scored_this_trick += 1
@@ -197,7 +206,13 @@ def carte_blanche(
                 return [
                     Alternative(
                         None,
-                        [Fault("A410", "decl.carte-blanche-court", f"carte blanche holding {courts[0]}")],
+                        [
+                            Fault(
+                                "A410",
+                                "decl.carte-blanche-court",
+                                f"carte blanche holding {courts[0]}",
+                            )
+                        ],
                     )
                 ]
             return [Alternative(None)]
@@ -239,7 +254,8 @@ def last_trick(state: DealState, seat: str, claimed: int | None) -> DeclarationO
         return _outcome(0, out)
     if claimed is not None and claimed != value:
         out.append(
-            state._v("S505", "play.last-trick", seat, f"the last trick scores {value}, not {claimed}")
+            state._v(
+                "S505", "play.last-trick", seat, f"the last trick scores {value}, not {claimed}"
+            )
         )
     return _outcome(value, out)
-

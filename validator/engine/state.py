@@ -227,9 +227,7 @@ class DealState:
         self.turnup_last = False
         self.scored_this_trick = 0
         self.played: dict[str, int] = dict.fromkeys(self.seats, 0)
-        self.held: dict[str, int] = {
-            seat: h.count() for seat, h in self.reading.holdings.items()
-        }
+        self.held: dict[str, int] = {seat: h.count() for seat, h in self.reading.holdings.items()}
         """How many cards each seat holds, as both players see it: dealt, drawn, less played
         (the same under every reading)."""
         self.cb_active: dict[str, bool] = dict.fromkeys(self.seats, False)
@@ -241,6 +239,10 @@ class DealState:
         self.ambiguous_from: int | None = None
         """The trick from which the deal was too ambiguous to check (a bound was reached)."""
         self._declared: _Declared | None = None
+        self.announced: dict[str, set[tuple[str, tuple[Card, ...]]]] = {
+            seat: set() for seat in self.seats
+        }
+        """The combinations each seat has announced to score (carried) in this deal."""
         self._lines = 0
         """Declaration lines so far: the copies a line lays are numbered from it."""
         self._parts_at_fault: set[int] = set()
@@ -493,8 +495,7 @@ class DealState:
             return False
         if self.phase == STRICT:
             if holding.unknown or (
-                trick
-                and strict_faults(TrickView.of(trick, self.trump), holding.known(), card)
+                trick and strict_faults(TrickView.of(trick, self.trump), holding.known(), card)
             ):
                 return False
         elif holding.table and any(c.card is card for c in holding.table):
@@ -797,7 +798,9 @@ class DealState:
                     message = f"{part_kind} to score is worth {value}, not {claim}"
                 out.append(self._v("A411", "decl.score", seat, message))
         lost = _shown_at_once(parts, values)
-        for index in sorted(lost):
+        # A carried announcement lost to a higher one shown with it is simply not carried; the
+        # combination scored, lost so, is a fault (its score is the one marked).
+        for index in sorted(lost)[:1] if 0 in lost else ():
             part_kind, part_cards, _ = parts[index]
             higher = lost[index]
             out.append(
@@ -813,7 +816,9 @@ class DealState:
             reading.last_claim = None
         self._lines += 1
         for index, (part_kind, part_cards, _) in enumerate(parts):
-            if values[index] is None:
+            if values[index] is None or index in lost:
+                # not a combination; or one lost to a higher one shown with it, whose cards it
+                # shares: they are laid with the higher one (one fault, A415, for the lower)
                 continue
             self._read_meld(
                 seat,
@@ -901,6 +906,9 @@ class DealState:
         label = f"{kind} {cards_text(cards)}: "
         relevance = self._relevance(seat)
         first_uid = (self._lines * 8 + index) * 16
+        announced = scoring and (kind, sorted_cards(cards)) in self.announced[seat]
+        if not scoring and may_carry and not lost:
+            self.announced[seat].add((kind, sorted_cards(cards)))
 
         def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
             ways, truncated = meld_ways(
@@ -909,7 +917,7 @@ class DealState:
             if truncated:
                 readings.capped = True
             if not ways:
-                return [Alternative(None, [not_held(reading.holdings[seat], kind, cards)])]
+                return [Alternative(None, [not_held(kind, cards, announced)])]
             return [
                 Alternative(w.way, [Fault(f.code, f.rule, label + f.message) for f in w.faults])
                 if w.faults
@@ -1033,9 +1041,7 @@ class DealState:
         """The state as a person at the table sees it (cheap: for the replay viewer)."""
         holdings = self.reading.holdings
         hands = {
-            seat: tuple(
-                sorted(str(c) for c, n in holdings[seat].hand.items() for _ in range(n))
-            )
+            seat: tuple(sorted(str(c) for c, n in holdings[seat].hand.items() for _ in range(n)))
             + (None,) * holdings[seat].unknown
             for seat in self.seats
         }

@@ -21,7 +21,6 @@ from .holding import Limit
 from .readings import Fault
 
 
-
 @dataclass(frozen=True, slots=True)
 class TrickView:
     """The trick so far: the suit led, the card winning it, the trump suit (None: not made)."""
@@ -72,7 +71,9 @@ def strict_faults(view: TrickView, known: set[Card], card: Card) -> list[Fault]:
     if card in legal(view, pool):
         return []
     if card.suit != view.led and any(c.suit == view.led for c in pool):
-        return [Fault("P205", "play.strict-follow", f"played {card} holding the suit led ({view.led})")]
+        return [
+            Fault("P205", "play.strict-follow", f"played {card} holding the suit led ({view.led})")
+        ]
     return [Fault("P206", "play.strict-win", f"played {card} when able to win or trump")]
 
 

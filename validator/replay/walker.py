@@ -440,7 +440,9 @@ class DealWalker:
         self.event_no += 1
         self.declared[decl.seat] = (self.event_no, decl)
         trump = self.state.trump
-        outcome = self.state.declare(decl.seat, decl.kind, decl.cards, decl.score, carried)
+        outcome = self.state.declare(
+            decl.seat, decl.kind, decl.cards, decl.score, carried, fresh=decl.fresh
+        )
         if decl.kind != "last-trick":
             self.marked_delta[decl.seat] += decl.score - outcome.score
         if not outcome.violations:
@@ -485,9 +487,7 @@ class DealWalker:
         if found is None:
             return False
         effects = found[1].effects
-        return any(
-            item.to == "offender" and item.subtract == "claimed" for item in effects.score
-        )
+        return any(item.to == "offender" and item.subtract == "claimed" for item in effects.score)
 
     def draw(self, draw: Draw) -> None:
         if draw.seat not in self.ctx.seats:

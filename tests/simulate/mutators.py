@@ -1,5 +1,7 @@
 """Mutators: plant one irregularity in a clean record, for the validator's mutation tests.
 
+Test tooling (only the tests import it): it lives with the tests, not in the installed package.
+
 Each mutator takes a clean record (a simulated game: every hand and stock card named) and a
 ``random.Random``, and returns the record with one fault planted and a :class:`Planted` saying
 what the validator must report and where: the finding code, the deal, the trick (or the line
@@ -26,6 +28,7 @@ from typing import Final
 
 from notation.cards import RANKS, SUITS, Card
 from notation.model import (
+    Combination,
     Deal,
     Declaration,
     Draw,
@@ -37,10 +40,14 @@ from notation.model import (
     Trick,
 )
 from validator.engine import DealState, RuleSet
+from validator.engine.combinations import (
+    BEZIQUE_ORDER,
+    COURT_RANKS,
+    FOUR_RANKS,
+    SPECIAL_KINDS,
+    TRUMP_FOUR_RANKS,
+)
 from validator.simulate import ruleset
-
-COURTS: Final = frozenset("KQJ")
-SPECIAL_KINDS: Final = frozenset({"seven", "exchange", "carte-blanche", "last-trick"})
 
 
 @dataclass(frozen=True)
@@ -999,7 +1006,9 @@ def carte_blanche_with_court(record: Record, rng: random.Random) -> Mutation | N
     deal = record.deals[index]
     shown = {e.seat for e in deal.events if isinstance(e, Declaration)}
     for hand in deal.hands:
-        if hand.seat in shown or not any(c is not None and c.rank in COURTS for c in hand.cards):
+        if hand.seat in shown or not any(
+            c is not None and c.rank in COURT_RANKS for c in hand.cards
+        ):
             continue
         cards = tuple(c for c in hand.cards if c is not None)
         decl = Declaration(hand.seat, "carte-blanche", cards, rules.carte_blanche)
@@ -1358,6 +1367,70 @@ def unknown_mark(record: Record, rng: random.Random) -> Mutation | None:
     return new, Planted("R001", index + 1, trick.number, "trick", "an unknown mark")
 
 
+def _lower_of(decl: Declaration, rules: RuleSet) -> Declaration | None:
+    """The lower combination of the class made of some of ``decl``'s cards, scored as it is
+    worth: the single bézique in a double or more, the plain four of a four of trumps (not the
+    marriage in a sequence: a first sequence makes trumps, and the marriage would not)."""
+    cards: tuple[Card, ...]
+    if BEZIQUE_ORDER.get(decl.kind, 0) >= 2:
+        queen, jack = sorted(set(decl.cards), key=lambda c: (c.rank != "Q", str(c)))
+        kind, cards, value = "bezique", (queen, jack), rules.value("bezique")
+    elif decl.kind in TRUMP_FOUR_RANKS:
+        rank = TRUMP_FOUR_RANKS[decl.kind]
+        kind = next(k for k, r in FOUR_RANKS.items() if r == rank) if rank != "T" else ""
+        cards, value = decl.cards, rules.value(kind) if kind else None
+    else:
+        return None
+    if not kind or value is None:
+        return None
+    higher = Combination(decl.kind, decl.cards, decl.score)
+    return replace(decl, kind=kind, cards=cards, score=value, carried=(higher,))
+
+
+def shown_at_once(record: Record, rng: random.Random) -> Mutation | None:
+    """A415: a higher combination scored (a double bézique or more, a four of trumps) is
+    written instead as the lower one of its class made of its cards, scored, with the higher
+    carried on the same line: shown at once, the lower is lost. The higher is then carried,
+    never scored, so the deal's score as marked changes by the difference."""
+    index = _deal_index(record, rng)
+    deal = record.deals[index]
+    rules = _rules(record)
+    # A combination whose cards were not yet all on the table: the lower one's cards come
+    # from the hand (in the two-pack game, where every announcement must add a card from the
+    # hand, all of them), so the lower one and the higher written in its place break nothing
+    # else.
+    views = ledger(record, index)
+    strict = rules.new_card_from_hand
+    choices: list[tuple[int, Declaration, Declaration]] = []
+    for i, t in enumerate(deal.tricks):
+        for d in t.declarations():
+            lower = None if d.carried else _lower_of(d, rules)
+            if lower is None:
+                continue
+            table = views[i].table_after[d.seat]
+            need = Counter(d.cards)
+            if strict and any(table[c] for c in need):
+                continue
+            if any(table[c] >= n for c, n in need.items()):
+                continue
+            choices.append((i, d, lower))
+    if not choices:
+        return None
+    at, decl, lower = rng.choice(choices)
+    trick = deal.tricks[at]
+    events = tuple(lower if e is decl else e for e in trick.events)
+    new = _with_deal(record, index, _with_trick(deal, at, replace(trick, events=events)))
+    new = _add_points(new, index, decl.seat, lower.score - decl.score)
+    return new, Planted(
+        "A415",
+        index + 1,
+        trick.number,
+        "trick",
+        f"the {decl.kind} written as a {lower.kind} scored with the {decl.kind} carried",
+        _because("score-change"),
+    )
+
+
 MUTATORS: Final[dict[str, Mutator]] = {
     "D101": cut_shows_two,
     "D102": short_cut,
@@ -1397,6 +1470,7 @@ MUTATORS: Final[dict[str, Mutator]] = {
     "A411": wrong_score_claimed,
     "A412": not_a_combination,
     "A413": seven_irregular,
+    "A415": shown_at_once,
     "S501": wrong_deal_score,
     "S502": wrong_brisques,
     "S503": wrong_result_winner,
@@ -1418,6 +1492,8 @@ NOT_PLANTED: Final = {
     "^count-stock mark; worked by hand in tests/validator",
     "A414": "an amendment (^amend) cures a false declaration: the record it makes has no fault "
     "to detect; worked by hand in tests/validator and samples/disputes",
+    "R002": "not a fault of play: a record naming too few cards to be followed within the "
+    "search's bounds; reached in tests/engine/test_readings.py by lowering the bounds",
 }
 """Codes without a mutator, and why."""
 
