@@ -35,7 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from notation.cards import RANKS, Card
 from notation.model import (
@@ -372,6 +372,7 @@ class _DealRun:
         self.turnup = turnup
         self.number = number
         self.dealer = dealer
+        self.pick = chooser
         self.state = DealState(rules, seats, dealer, hands, stock, turnup, chooser=chooser)
         if self.state.deal_violations:
             raise SimulationError(f"the engine rejects a fair deal: {self.state.deal_violations}")
@@ -415,19 +416,20 @@ class _DealRun:
             self.features.carte_blanche += 1
         self._step()
 
-    def _try(
+    def _trial(
         self, seat: str, choice: DeclarationOption, carried: list[DeclarationOption]
-    ) -> list[DeclarationOption]:
-        """The announcements that can be carried with ``choice`` without breaking a rule."""
-        keep: list[DeclarationOption] = []
+    ) -> list[int] | None:
+        """The copies' choices (the chooser's picks, in order) with which ``choice`` and the
+        announcements ``carried`` on its line are all made without breaking a rule, tried a
+        few times on a copy of the state; None when none was found. The players choose copies
+        at random: a choice for the combination can leave a carried one without its cards."""
         pending = self.state.pending_announcements(seat)
-
-        def was_pending(option: DeclarationOption) -> bool:
-            return (option.kind, option.cards) in pending
-
-        for extra in carried:
+        scoring_carry = (choice.kind, choice.cards) in pending
+        args = [(o.kind, o.cards, o.score) for o in carried]
+        for _ in range(TRIALS):
+            picks: list[int] = []
             trial = copy.deepcopy(self.state, {id(self.rules): self.rules})
-            args = [(o.kind, o.cards, o.score) for o in [*keep, extra]]
+            trial.chooser = _recording(self.pick, picks)
             before = len(trial.pending_announcements(seat))
             outcome = trial.declare(seat, choice.kind, choice.cards, choice.score, args)
             carried_now = len(trial.pending_announcements(seat)) - before
@@ -436,10 +438,24 @@ class _DealRun:
             if (
                 not outcome.violations
                 and outcome.score == choice.score
-                and carried_now >= len(args) - (1 if was_pending(choice) else 0)
+                and carried_now >= len(args) - (1 if scoring_carry else 0)
             ):
+                return picks
+        return None
+
+    def _try(
+        self, seat: str, choice: DeclarationOption, carried: list[DeclarationOption]
+    ) -> tuple[list[DeclarationOption], list[int]]:
+        """The announcements that can be carried with ``choice`` without breaking a rule, and
+        the copies' choices that make the line."""
+        keep: list[DeclarationOption] = []
+        picks = self._trial(seat, choice, []) or []
+        for extra in carried:
+            found = self._trial(seat, choice, [*keep, extra])
+            if found is not None:
                 keep.append(extra)
-        return keep
+                picks = found
+        return keep, picks
 
     def _declare(self, seat: str, out: list[Event]) -> None:
         state = self.state
@@ -449,14 +465,16 @@ class _DealRun:
             return
         if choice.kind in ("seven", "exchange"):
             carried = []
-        carried = self._try(seat, choice, carried) if carried else []
+        carried, picks = self._try(seat, choice, carried)
         pending = state.pending_announcements(seat)
         was_pending = (choice.kind, choice.cards) in pending
         reform = choice.kind not in SPECIAL and any(
             c.card in choice.cards and choice.kind in c.used for c in state.table[seat]
         )
         args = [(o.kind, o.cards, o.score) for o in carried]
+        state.chooser = _replaying(picks, self.pick)
         outcome = state.declare(seat, choice.kind, choice.cards, choice.score, args)
+        state.chooser = self.pick
         if outcome.violations or outcome.score != choice.score:
             raise self._fail(f"{seat} {choice.kind} {choice.cards}", outcome.violations)
         self.scored[seat] += outcome.score
@@ -555,6 +573,31 @@ class _DealRun:
 
 COPY_CHOICES: Final = ("first", "random")
 """How the simulated players choose among the physical cards a play or declaration may take."""
+
+
+TRIALS: Final = 8
+"""Tries at a declaration line's copies before its carried announcements are given up."""
+
+
+def _recording(pick: Chooser, picks: list[int]) -> Chooser:
+    """A chooser that picks as ``pick`` does and notes each pick."""
+
+    def chooser(ways: Sequence[Any]) -> int:
+        index = pick(ways)
+        picks.append(index)
+        return index
+
+    return chooser
+
+
+def _replaying(picks: list[int], pick: Chooser) -> Chooser:
+    """A chooser that makes the picks noted, then picks as ``pick`` does."""
+    queue = list(picks)
+
+    def chooser(ways: Sequence[Any]) -> int:
+        return queue.pop(0) if queue else pick(ways)
+
+    return chooser
 
 
 def _copy_chooser(how: str, rng: random.Random) -> Chooser:

@@ -85,6 +85,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "S507", {}, False, {}, (), "laws 57 to 61"),
     ("english", "R001", {}, False, {}, (), "not an irregularity"),
     ("english", "R002", {}, False, {}, (), "not an irregularity"),
+    ("english", "R003", {}, False, {}, (), "not an irregularity"),
     # ---- French: foster-1914-ordinary-bezique.txt and the French remarks of the Rubicon text
     ("french", "D101", BEFORE, False, {}, (), "Players"),  # must cut again
     ("french", "D102", BEFORE, False, {}, (), "Dealing"),  # five in each packet
@@ -150,6 +151,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "S507", {}, False, {}, (), "Scoring and Rubicons"),
     ("french", "R001", {}, False, {}, (), "not an irregularity"),
     ("french", "R002", {}, False, {}, (), "not an irregularity"),
+    ("french", "R003", {}, False, {}, (), "not an irregularity"),
 ]
 
 

@@ -545,6 +545,17 @@ CASES: list[Case] = [
                "A bezique QS JD 40 carry double-bezique QS QS JD JD 500"), "A415", "A", 5, 1, 1,
          1, "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 0, "B": 0},
          elections=("take-down", "add-to-own")),
+    # ------------------------------------------------------------------ R003 turn-up missing
+    # foster-1914-ordinary-bezique.txt, Dealing: "The seventeenth is then turned up for the
+    # trump." No turnup line: B's 8H takes A's 7D only if hearts are trumps, and B leads the
+    # next trick, so the replay takes hearts (the one suit under which each winner leads on).
+    # Under the French laws the pone (A) draws first.
+    Case("R003", "english", _deal("1. A 7D B 8H", "draw B ?, A ?", "2. B 9C A 7C",
+                                 variant=TWO_PACK), "R003", None, 2, 1, 1, None,
+         "not an irregularity"),
+    Case("R003", "french", _deal("1. A 7D B 8H", "draw A ?, B ?", "2. B 9C A 7C",
+                                variant=TWO_PACK), "R003", None, 2, 1, 1, None,
+         "not an irregularity"),
     # ------------------------------------------------------------------ S501 deal score
     # The marriage is 40 (trumps); 60 is claimed. The claim is corrected (law 51); A 40.
     Case("S501", "english", _deal("1. A 7D B 9C", "A marriage KH QH 40", "score A 60 B 0"), "S501",
@@ -794,3 +805,13 @@ def test_every_catalogue_code_has_a_case_under_both_laws() -> None:
         if (entry.code, laws) not in covered
     ]
     assert not missing, f"no case for {', '.join(missing)}"
+
+
+def test_a_missing_turn_up_is_one_finding_naming_the_trump_taken() -> None:
+    # foster-1914-ordinary-bezique.txt, Dealing: the seventeenth card "is then turned up for the
+    # trump". Without the turnup line, B's 8H takes A's 7D only if hearts are trumps, and B
+    # leads the next trick: the one finding names hearts; no trick is misjudged after it.
+    text = "\n".join(_deal("1. A 7D B 8H", "draw B ?, A ?", "2. B 9C A 7C", variant=TWO_PACK))
+    found = replay(parse_record(text + "\n"), steps=False).all_findings()
+    assert [f.code for f in found] == ["R003"]
+    assert "trumps are taken as hearts" in found[0].message

@@ -74,6 +74,7 @@ def meld_ways(
     fresh: bool,
     scoring: bool,
     relevance: Relevance | None = None,
+    exhaustive: bool = False,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The ways to read the declaration under ``reading``, fewest faults first, and whether
     some were left out (more than :data:`MAX_WAYS` with as few faults).
@@ -95,8 +96,9 @@ def meld_ways(
     # Under the Portland model the copies that formed each combination are remembered for
     # good (the same copies never score a kind twice), so a tabled copy and a card from the
     # hand are not alike there: both are read.
+    prefer_table = rules.reform != "portland" and not exhaustive
     fresh_ways, truncated = _assignments(
-        reading, holding, rules, copies, kind, cards, relevance, rules.reform != "portland"
+        reading, holding, rules, copies, kind, cards, relevance, prefer_table
     )
     if not fresh_ways or fresh_ways[0].faults:
         fresh_ways, truncated = _assignments(
@@ -106,7 +108,7 @@ def meld_ways(
     if ways:
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
-        if relevance is not None and len(ways) > 1:
+        if relevance is not None and len(ways) > 1 and not exhaustive:
             ways = _unalike(holding, ways, relevance)
     return ways, truncated
 
@@ -129,9 +131,7 @@ def _unalike(
         key.append(
             tuple(
                 sorted(
-                    described[c.uid]  # type: ignore[misc]
-                    for c in way.from_table
-                    if c.card in matter or c.uid in bound
+                    described[c.uid] for c in way.from_table if c.card in matter or c.uid in bound
                 )
             )
         )
@@ -227,7 +227,8 @@ def _assignments(
         if not options:
             return [], False
         per_card.append(options)
-    found: list[tuple[tuple[int, int, int], tuple[object, ...], Alternative[MeldWay]]] = []
+    Choice = tuple[tuple[tuple[int, ...], int, int], ...]
+    found: list[tuple[tuple[int, int, int], Choice, Alternative[MeldWay]]] = []
     for choice in itertools.product(*per_card):
         unseen = sum(u for _, _, u in choice)
         if unseen > spare:

@@ -62,6 +62,7 @@ def play_ways(
     copies: Mapping[Card, int],
     portland: bool,
     relevance: Relevance | None = None,
+    exhaustive: bool = False,
 ) -> list[Alternative[PlayWay]]:
     """Every way ``seat`` may have played ``card`` under ``reading`` that no other way
     dominates, best first.
@@ -70,9 +71,20 @@ def play_ways(
     hand's card, kept, allows all the tabled copy would (a card from the hand is never worse
     in the declaration model), so the reading that keeps it dominates. Under the Portland
     model, where the combinations a copy has been in are kept, both are read.
+
+    ``exhaustive``: every way, dominated or not (the check of the search in the tests).
     """
     holding = reading.holdings[seat]
     tabled = holding.tabled(card) if holding.table else []
+    if exhaustive:
+        ways: list[Alternative[PlayWay]] = []
+        if holding.hand.get(card, 0):
+            ways.append(Alternative(PlayWay(HAND)))
+        if holding.unknown and reading.can_exist(card, copies):
+            ways.append(Alternative(PlayWay(UNSEEN)))
+        ways.extend(Alternative(PlayWay(TABLE, c)) for c in distinct(holding, tabled, None))
+        if ways:
+            return ways
     if holding.hand.get(card, 0):
         first = HAND
     elif holding.unknown and reading.can_exist(card, copies):

@@ -14,7 +14,7 @@ places, with no more marks, combinations whole or announcements lost), and the o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -78,6 +78,8 @@ class Reading:
         portland: bool,
         copies: Mapping[Card, int],
         foresight: Foresight | None = None,
+        seen_by: Callable[[Holding, Relevance | None], tuple[list[Group], list[Pending]]]
+        | None = None,
     ) -> bool:
         """Whether this reading allows everything ``other`` allows (``other`` can be dropped).
 
@@ -114,8 +116,12 @@ class Reading:
             if mine.table or theirs.table:
                 left = {c.uid: c for c in theirs.table}
                 unmatched: list[Copy] = []
-                mine_groups, mine_pending = mine.seen_by(relevance)
-                theirs_groups, theirs_pending = theirs.seen_by(relevance)
+                if seen_by is None:
+                    mine_groups, mine_pending = mine.seen_by(relevance)
+                    theirs_groups, theirs_pending = theirs.seen_by(relevance)
+                else:
+                    mine_groups, mine_pending = seen_by(mine, relevance)
+                    theirs_groups, theirs_pending = seen_by(theirs, relevance)
                 for copy in mine.table:
                     match = left.get(copy.uid)
                     if (
@@ -162,6 +168,8 @@ class Reading:
 def _covers(theirs: Copy, mine: Copy, relevance: Relevance | None) -> bool:
     """Whether ``theirs`` has every mark ``mine`` has (so ``mine`` is no more constrained),
     counting only the marks a later declaration can see (with ``relevance``)."""
+    if theirs is mine:
+        return True  # copies are values shared by the readings cloned from one another
     if mine.used and not theirs.used:
         return False  # a copy with no mark counts as a card from the hand
     if relevance is None:
@@ -228,7 +236,9 @@ class Claim:
 
     __slots__ = ("before", "group", "pending", "seat")
 
-    def __init__(self, seat: str, before: list[Copy], group: object, pending: object) -> None:
+    def __init__(
+        self, seat: str, before: list[Copy], group: Group | None, pending: Pending | None
+    ) -> None:
         self.seat = seat
         self.before = before
         self.group = group
@@ -241,6 +251,6 @@ class Claim:
         by_uid = {c.uid: c for c in self.before}
         holding.table = [by_uid.get(c.uid, c) for c in holding.table]
         if self.group is not None and self.group in holding.groups:
-            holding.groups.remove(self.group)  # type: ignore[arg-type]
+            holding.groups.remove(self.group)
         if self.pending is not None:
-            holding.pending.append(self.pending)  # type: ignore[arg-type]
+            holding.pending.append(self.pending)

@@ -23,13 +23,15 @@ from typing import Final, Generic, TypeVar
 
 from notation.cards import Card
 
+from .copies import Group, Pending
+from .holding import Holding
 from .reading import Reading
-from .relevance import Foresight
+from .relevance import Foresight, Relevance
 
 MAX_READINGS: Final = 256
 """Readings kept at once; more are cut to this many and the deal is reported too ambiguous."""
 
-PRUNE_EVERY: Final = 6
+PRUNE_EVERY: Final = 12
 """Events after which the readings are compared again even if none grew: a play that breaks a
 combination in one reading may make it dominate another."""
 
@@ -66,10 +68,30 @@ class Alternative(Generic[A]):
 class Readings:
     """The readings still possible (see the module docstring); the first is the preferred."""
 
-    __slots__ = ("capped", "copies", "foresight", "grew", "items", "portland", "since", "work")
+    __slots__ = (
+        "capped",
+        "copies",
+        "exhaustive",
+        "foresight",
+        "grew",
+        "items",
+        "portland",
+        "since",
+        "split",
+        "work",
+    )
 
-    def __init__(self, first: Reading, portland: bool, copies: Mapping[Card, int]) -> None:
+    def __init__(
+        self,
+        first: Reading,
+        portland: bool,
+        copies: Mapping[Card, int],
+        exhaustive: bool = False,
+    ) -> None:
         self.items: list[Reading] = [first]
+        self.exhaustive = exhaustive
+        """Keep every reading but exact duplicates (no dominance, no foresight, no bound): the
+        search's own check in the tests."""
         self.portland = portland
         self.copies = copies
         self.foresight: Foresight | None = None
@@ -79,6 +101,9 @@ class Readings:
         """Whether an event read in several ways since the last pruning."""
         self.since = 0
         """Events since the last pruning: readings that differed may have come together."""
+        self.split: set[int] = set()
+        """The readings (by id) that an event read in several ways since the last pruning:
+        only they need comparing with the others, until the next full pruning."""
         self.capped = False
         """Whether a bound was reached in this deal (reading faults are then not reported)."""
 
@@ -115,6 +140,9 @@ class Readings:
             if len(ways) > 1:
                 self.grew = True
             clones = [reading.clone() for _ in ways[1:]]
+            if clones:
+                self.split.add(id(reading))
+                self.split.update(id(c) for c in clones)
             _apply(reading, ways[0], apply, part)
             grown.append(reading)
             for clone, way in zip(clones, ways[1:], strict=True):
@@ -142,40 +170,60 @@ class Readings:
             reading.faults = []
             reading.cost = 0
         self.since += 1
-        if self.grew or len(kept) < len(items) or self.since >= PRUNE_EVERY:
+        if self.since >= PRUNE_EVERY:
             self.items = self.prune(kept)
+        elif self.grew or len(kept) < len(items):
+            self.items = self.prune(kept, partial=True)
         else:
             self.items = kept
         return found
 
-    def prune(self, items: list[Reading]) -> list[Reading]:
-        """Drop duplicates and dominated readings; cut the set when a bound is reached."""
+    def prune(self, items: list[Reading], partial: bool = False) -> list[Reading]:
+        """Drop duplicates and dominated readings; cut the set when a bound is reached.
+
+        ``partial``: compare only the readings split since the last pruning with the others
+        (two that were not split were compared then, and events applied alike since)."""
+        split = self.split
         self.grew = False
-        self.since = 0
+        self.split = set()
+        if not partial:
+            self.since = 0
         if len(items) > 1:
             seen: dict[tuple[object, ...], Reading] = {}
             for reading in items:
                 seen.setdefault(reading.key(self.foresight), reading)
             items = list(seen.values())
-        if len(items) > 1:
+        if len(items) > 1 and not self.exhaustive:
             portland, copies, foresight = self.portland, self.copies, self.foresight
             unseen = {id(r): tuple(h.unknown for h in r.holdings.values()) for r in items}
+            memo: dict[int, tuple[list[Group], list[Pending]]] = {}
+
+            def seen_by(
+                holding: Holding, relevance: Relevance | None
+            ) -> tuple[list[Group], list[Pending]]:
+                found = memo.get(id(holding))
+                if found is None:
+                    found = memo[id(holding)] = holding.seen_by(relevance)
+                return found
 
             def above(a: Reading, b: Reading) -> bool:
                 ua, ub = unseen[id(a)], unseen[id(b)]
                 if any(x < y for x, y in zip(ua, ub, strict=True)):
                     return False
-                return a.dominates(b, portland, copies, foresight)
+                return a.dominates(b, portland, copies, foresight, seen_by)
 
             kept: list[Reading] = []
             for reading in items:
-                if any(above(k, reading) for k in kept):
+                new = not partial or id(reading) in split
+                if any(above(k, reading) for k in kept if new or id(k) in split):
                     continue
-                kept = [k for k in kept if not above(reading, k)]
+                kept = [
+                    k for k in kept if not ((new or id(k) in split) and above(reading, k))
+                ]
                 kept.append(reading)
             order = {id(r): i for i, r in enumerate(items)}
             items = sorted(kept, key=lambda r: order[id(r)])
-        if len(items) > MAX_READINGS or self.work > MAX_WORK:
+        if not self.exhaustive and (len(items) > MAX_READINGS or self.work > MAX_WORK):
             self.capped = True
         if self.capped:
             items = items[:1]

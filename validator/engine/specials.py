@@ -217,15 +217,15 @@ def carte_blanche(
                 ]
             return [Alternative(None)]
 
-        def apply(reading: Reading, _: None) -> None:
+        def apply(reading: Reading, _way: None) -> None:
             holding = reading.holdings[seat]
             for card, count in shown.items():
-                extra = min(count - holding.hand.get(card, 0), holding.unknown)
-                if extra > 0:
-                    holding.unknown -= extra
-                    for _ in range(extra):
+                more = min(count - holding.hand.get(card, 0), holding.unknown)
+                if more > 0:
+                    holding.unknown -= more
+                    for _ in range(more):
                         reading.reveal(card)
-                    holding.hand[card] = holding.hand.get(card, 0) + extra
+                    holding.hand[card] = holding.hand.get(card, 0) + more
 
         state._read(ways, apply)
         out.extend(state._settle(seat))

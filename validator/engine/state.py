@@ -21,18 +21,24 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from notation.cards import Card
 
-from . import questions, specials
-from .card_tables import ALL_CARDS, BRISQUE_CARDS, RANK_OF, cards_text, sorted_cards
-from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error, value_key
+from . import declarations, questions
+from .card_tables import ALL_CARDS, BRISQUE_CARDS, RANK_OF, sorted_cards
 from .copies import Copy, Group, Pending
 from .deal_checks import set_up
+from .dealing import deal_cards, new_pack, play_order
+from .declarations import Declared
 from .holding import Holding
-from .melds import MeldWay, carry, lay, mark, meld_ways, not_held
+from .outcomes import (
+    DealOutcome,
+    DeclarationOption,
+    DeclarationOutcome,
+    EngineError,
+    Snapshot,
+)
 from .plays import UNSEEN, PlayWay, play_ways, take
 from .reading import Reading
 from .readings import Alternative, Fault, Readings
@@ -50,109 +56,6 @@ Chooser = Callable[[Sequence[Alternative[Any]]], int]
 happened: the index of the way."""
 
 
-class EngineError(ValueError):
-    """A call the engine cannot make sense of (unknown seat, wrong seats for the rule set)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DeclarationOption:
-    """A declaration the seat may make now, with the score it would bring."""
-
-    kind: str
-    cards: tuple[Card, ...]
-    score: int
-
-
-@dataclass(frozen=True, slots=True)
-class DeclarationOutcome:
-    """What a declaration scored under the rules (0 when it scores nothing) and what it broke."""
-
-    score: int
-    violations: list[Violation]
-    trump_set: str | None = None
-    """The suit this declaration made trump, if it did."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealOutcome:
-    """The end of a deal: each seat's score, brisques won, the last trick, how it is made up."""
-
-    scores: dict[str, int]
-    brisques: dict[str, int]
-    """Brisques (aces and tens) won in tricks, counted as cards."""
-    last_trick_winner: str | None
-    trump: str | None
-    melds: dict[str, int]
-    """Points from declarations (incl. carte blanche and the seven of trumps)."""
-    brisque_points: dict[str, int]
-    """Points for brisques included in ``scores`` (zero when the rule set counts them apart)."""
-    last_trick_points: dict[str, int]
-    complete: bool
-    violations: list[Violation] = field(default_factory=list)
-    points: dict[str, int] = field(default_factory=dict)
-    """``scores`` without brisques (melds, last trick, rulings): what a settlement that adds the
-    brisques itself (``settle_target_deal``) takes."""
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What a person at the table sees, for the replay viewer (cards as text, None unknown)."""
-
-    hands: dict[str, tuple[str | None, ...]]
-    table: dict[str, tuple[str, ...]]
-    trick_cards: tuple[tuple[str, str], ...]
-    trump: str | None
-    turnup: str | None
-    stock: int
-    scores: dict[str, int]
-    brisques: dict[str, int]
-
-
-@dataclass(slots=True)
-class _Declared:
-    """The latest declaration, while it may still be taken down (until the next play)."""
-
-    seat: str
-    score: int
-    trump_set: str | None
-    kind: str = ""
-    cards: tuple[Card, ...] = ()
-    seven: bool = False
-    """A seven of trumps shown: taking it down frees the seven to be shown again."""
-
-
-def new_pack(rules: RuleSet) -> list[Card]:
-    """Every card of the rule set's pack, pack after pack, less the omitted cards."""
-    cards = [card for _ in range(rules.packs) for card in ALL_CARDS]
-    for omitted in rules.omit:
-        cards.remove(omitted)
-    return cards
-
-
-def deal_cards(
-    rules: RuleSet, seats: Sequence[str], dealer: str, pack: Sequence[Card]
-) -> tuple[dict[str, list[Card]], list[Card], Card | None]:
-    """Deal an ordered pack by the rule set's pattern: hands, stock (top first), turn-up."""
-    order = _play_order(tuple(seats), dealer)
-    hands: dict[str, list[Card]] = {seat: [] for seat in seats}
-    pos = 0
-    for batch in rules.deal_pattern:
-        for seat in order:
-            hands[seat].extend(pack[pos : pos + batch])
-            pos += batch
-    turnup = None
-    if rules.turn_up:
-        turnup = pack[pos]
-        pos += 1
-    return hands, list(pack[pos:]), turnup
-
-
-def _play_order(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
-    """Seats in playing order starting with the one after the dealer (the pone or eldest)."""
-    i = seats.index(dealer)
-    return seats[i + 1 :] + seats[: i + 1]
-
-
 class DealState:
     """One deal in progress under a rule set; see the module docstring and ``docs/engine.md``.
 
@@ -162,7 +65,9 @@ class DealState:
     turned for trump in the turn-up games; ``trump`` sets the trump suit outright (a position
     set up for a scenario, or a record that states it). A stock too short to draw from starts
     the deal in the strict phase. ``chooser``: follow one reading, chosen event by event (the
-    simulator's players); without it every reading the record allows is kept.
+    simulator's players); without it every reading the record allows is kept. ``exhaustive``:
+    keep every reading but exact duplicates, with no dominance, foresight or bound (slow: the
+    tests check the search against it).
     """
 
     def __init__(
@@ -175,6 +80,7 @@ class DealState:
         turnup: Card | None = None,
         trump: str | None = None,
         chooser: Chooser | None = None,
+        exhaustive: bool = False,
     ) -> None:
         self.rules = rules
         self.seats: tuple[str, ...] = tuple(seats)
@@ -187,7 +93,7 @@ class DealState:
             raise EngineError(f"dealer {dealer!r} is not one of the seats {list(self.seats)}")
         self.n = len(self.seats)
         self.dealer = dealer
-        self.order = _play_order(self.seats, dealer)
+        self.order = play_order(self.seats, dealer)
         self._next_seat = {s: self.seats[(i + 1) % self.n] for i, s in enumerate(self.seats)}
         self._rounds = {s: self.seats[i:] + self.seats[:i] for i, s in enumerate(self.seats)}
         """Each seat and those after it in turn: the order of a round of draws it begins."""
@@ -201,8 +107,9 @@ class DealState:
         self.stock: list[Card | None] = setup.stock
         self.stock_known = setup.stock_known
         self.readings = Readings(
-            Reading(setup.holdings, setup.seen), rules.reform == "portland", self.copies
+            Reading(setup.holdings, setup.seen), rules.reform == "portland", self.copies, exhaustive
         )
+        self.exhaustive = exhaustive
         self.chooser = chooser
         self._new_card = rules.reform == "new-card"
         self._portland = rules.reform == "portland"
@@ -238,7 +145,7 @@ class DealState:
         self.turnup_marked = False
         self.ambiguous_from: int | None = None
         """The trick from which the deal was too ambiguous to check (a bound was reached)."""
-        self._declared: _Declared | None = None
+        self._declared: Declared | None = None
         self.announced: dict[str, set[tuple[str, tuple[Card, ...]]]] = {
             seat: set() for seat in self.seats
         }
@@ -363,7 +270,8 @@ class DealState:
         cards)`` (announcements carried on a line included): a reading is then judged by what
         those can still see of it (:mod:`validator.engine.relevance`), which keeps the readings
         of a long record few. Call before the first event; a replay knows its record."""
-        self.readings.foresight = Foresight(declarations)
+        if not self.exhaustive:
+            self.readings.foresight = Foresight(declarations)
 
     def _relevance(self, seat: str) -> Relevance | None:
         foresight = self.readings.foresight
@@ -491,7 +399,7 @@ class DealState:
             return False
         holding = items[0].holdings[seat]
         held = holding.hand.get(card, 0)
-        if not held:
+        if not held or (self.exhaustive and holding.unknown):
             return False
         if self.phase == STRICT:
             if holding.unknown or (
@@ -513,12 +421,13 @@ class DealState:
         trick so far, None for a lead."""
         trick_no = self.tricks_played + 1
         copies, portland, relevance = self.copies, self._portland, self._relevance(seat)
+        every = self.exhaustive
 
         def alternatives(reading: Reading) -> list[Alternative[PlayWay]]:
             holding = reading.holdings[seat]
             faults = strict_faults(view, holding.known(), card) if view is not None else []
             out = []
-            for way in play_ways(reading, seat, card, copies, portland, relevance):
+            for way in play_ways(reading, seat, card, copies, portland, relevance, every):
                 found = [*faults, *way.faults]
                 if way.way.source == UNSEEN and holding.limits:
                     at = revoke_shown(holding.limits, card, trick_no)
@@ -756,190 +665,12 @@ class DealState:
         reading, every assignment of copies (tabled ones, known hand cards, unseen ones) with
         the fewest faults, and the readings whose line breaks fewest rules are kept.
         """
-        self._check_seat(seat)
-        word = canonical_kind(kind)
-        if word == "last-trick":
-            return specials.last_trick(self, seat, claimed_score)
-        if word == "carte-blanche":
-            return specials.carte_blanche(self, seat, cards, claimed_score)
-        if word in ("seven", "exchange"):
-            return specials.seven(self, seat, word, cards, claimed_score)
-        out: list[Violation] = []
-        if word not in MELD_KINDS:
-            out.append(self._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
-            return DeclarationOutcome(0, out)
-        timing = self.timing(seat)
-        if timing is not None:
-            out.append(timing)
-            if self.phase != LOOSE:
-                return DeclarationOutcome(0, out)
-        elif self.scored_this_trick:
-            out.append(
-                self._v(
-                    "A404", "decl.one-per-trick", seat, "a second combination scored for one trick"
-                )
-            )
-        may_carry = timing is None
-        parts = [(word, tuple(cards), claimed_score)] + [
-            (canonical_kind(k), tuple(c), cl) for k, c, cl in carried
-        ]
-        values: list[int | None] = []
-        makes_trump = timing is None
-        for index, (part_kind, part_cards, claim) in enumerate(parts):
-            value = self._value(seat, part_kind, part_cards, out, makes_trump)
-            values.append(value)
-            # Out of turn, the declaration is judged as a whole: its score stands as marked or
-            # is taken down (hoffmann-1909 laws 42 and 50), so the figure is not judged apart.
-            if makes_trump and value is not None and claim is not None and claim != value:
-                if index == 0:
-                    key = self._key(part_kind, part_cards, makes_trump)
-                    message = f"{key} scores {value}, not {claim}"
-                else:
-                    message = f"{part_kind} to score is worth {value}, not {claim}"
-                out.append(self._v("A411", "decl.score", seat, message))
-        lost = _shown_at_once(parts, values)
-        # A carried announcement lost to a higher one shown with it is simply not carried; the
-        # combination scored, lost so, is a fault (its score is the one marked).
-        for index in sorted(lost)[:1] if 0 in lost else ():
-            part_kind, part_cards, _ = parts[index]
-            higher = lost[index]
-            out.append(
-                self._v(
-                    "A415",
-                    "decl.shown-at-once",
-                    seat,
-                    f"{part_kind} {cards_text(part_cards)}: shown at once with the {higher}, "
-                    f"which alone scores",
-                )
-            )
-        for reading in self.readings.items:
-            reading.last_claim = None
-        self._lines += 1
-        for index, (part_kind, part_cards, _) in enumerate(parts):
-            if values[index] is None or index in lost:
-                # not a combination; or one lost to a higher one shown with it, whose cards it
-                # shares: they are laid with the higher one (one fault, A415, for the lower)
-                continue
-            self._read_meld(
-                seat,
-                part_kind,
-                part_cards,
-                index,
-                fresh and index == 0,
-                may_carry,
-                index in lost,
-            )
-        foresight = self.readings.foresight
-        if foresight is not None:
-            foresight.passed(seat, [(k, c) for k, c, _ in parts])
-        found = self._settle(seat)
-        out.extend(found)
-        if timing is None:
-            self.scored_this_trick += 1
-        value = values[0]
-        if value is None:
-            self._declared = None
-            return DeclarationOutcome(0, out)
-        trump_set = None
-        if (
-            timing is None
-            and word in ("marriage", "sequence")
-            and self.trump is None
-            and self.rules.trump == "first-marriage"
-        ):
-            self.trump = trump_set = parts[0][1][0].suit
-        sound = not any(v.code != "A411" for v in out) and 0 not in self._parts_at_fault
-        score = value if sound else 0
-        self.melds[seat] += score
-        self._declared = _Declared(seat, score, trump_set, word, parts[0][1])
-        return DeclarationOutcome(score, out, trump_set)
-
-    def _value(
-        self,
-        seat: str,
-        kind: str,
-        cards: tuple[Card, ...],
-        out: list[Violation],
-        makes_trump: bool,
-    ) -> int | None:
-        """The value of one combination of a declaration line, or None (A412) when the cards do
-        not form it or the kind does not score in this game. ``makes_trump``: a first marriage
-        declared in turn makes trumps, and so scores as one in trumps; one declared out of turn
-        (by the loser of the trick, or after drawing) does not."""
-        if kind not in MELD_KINDS:
-            out.append(self._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
-            return None
-        wanted = Counter(cards)
-        problem = shape_error(kind, wanted, self.trump, self.rules.bezique_follows_trump)
-        key = self._key(kind, cards, makes_trump)
-        value = self.rules.value(key)
-        if problem is not None or value is None:
-            reason = problem or f"{key} does not score in {self.rules.name}"
-            out.append(
-                self._v("A412", "decl.combinations", seat, f"{kind} {cards_text(cards)}: {reason}")
-            )
-            return None
-        return value
-
-    def _key(self, kind: str, cards: Sequence[Card], makes_trump: bool = True) -> str:
-        suit = cards[0].suit if cards else None
-        first = makes_trump and self.rules.trump == "first-marriage"
-        return value_key(kind, suit, self.trump, first)
-
-    def _read_meld(
-        self,
-        seat: str,
-        kind: str,
-        cards: tuple[Card, ...],
-        index: int,
-        fresh: bool,
-        may_carry: bool,
-        lost: bool,
-    ) -> None:
-        """One combination of a declaration line under every reading: lay its cards, and mark
-        them or carry it. The combination scored marks its copies even when the declaration
-        breaks a rule: an erroneous score stands unless it is taken down (hoffmann-1909 law 50;
-        :meth:`take_down`), and a combination that stands cannot be scored again unflagged. An
-        announcement is carried when it is sound and made in turn."""
-        rules, copies, readings = self.rules, self.copies, self.readings
-        scoring = index == 0
-        label = f"{kind} {cards_text(cards)}: "
-        relevance = self._relevance(seat)
-        first_uid = (self._lines * 8 + index) * 16
-        announced = scoring and (kind, sorted_cards(cards)) in self.announced[seat]
-        if not scoring and may_carry and not lost:
-            self.announced[seat].add((kind, sorted_cards(cards)))
-
-        def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
-            ways, truncated = meld_ways(
-                reading, seat, kind, cards, rules, copies, fresh, scoring, relevance
-            )
-            if truncated:
-                readings.capped = True
-            if not ways:
-                return [Alternative(None, [not_held(kind, cards, announced)])]
-            return [
-                Alternative(w.way, [Fault(f.code, f.rule, label + f.message) for f in w.faults])
-                if w.faults
-                else w
-                for w in ways
-            ]
-
-        def apply(reading: Reading, way: MeldWay | None) -> None:
-            if way is None:
-                return
-            laid = lay(reading, seat, way, first_uid)
-            if scoring:
-                mark(reading, seat, kind, laid, way.pending)
-            elif may_carry and way.sound and not lost:
-                carry(reading, seat, kind, cards, laid)
-
-        self._read(alternatives, apply, index)
+        return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
 
     def declared_seven(self, seat: str, score: int, shown: bool) -> None:
         """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
         down until the next play."""
-        self._declared = _Declared(seat, score, None, "seven", (), seven=shown)
+        declarations.declared_seven(self, seat, score, shown)
 
     def take_down(self, seat: str, announced: bool = False) -> bool:
         """The seat's latest declaration is taken down (challenged in time, or the laws take it
@@ -948,29 +679,7 @@ class DealState:
         does: hoffmann-1909 law 41). ``announced``: the combination stays announced, to score
         on a later trick (the second combination scored for one trick). Possible until the
         next card is played; False when there is nothing to take down."""
-        declared = self._declared
-        if declared is None or declared.seat != seat:
-            return False
-        for reading in self.readings.items:
-            claim = reading.last_claim
-            if claim is not None and claim.seat == seat:
-                claim.undo(reading)
-                reading.last_claim = None
-                if declared.seven:
-                    holding = reading.holdings[seat]
-                    if holding.seven_marked:
-                        holding.seven_marked -= 1
-                elif announced and declared.cards:
-                    holding = reading.holdings[seat]
-                    uids = frozenset(c.uid for c in claim.before)
-                    holding.pending.append(
-                        Pending(declared.kind, sorted_cards(declared.cards), uids)
-                    )
-        if declared.trump_set is not None and self.trump == declared.trump_set:
-            self.trump = None
-        self.melds[seat] -= declared.score
-        self._declared = None
-        return True
+        return declarations.take_down(self, seat, announced)
 
     def adjust(self, seat: str, points: int) -> None:
         """Add (or, negative, take down) points by a ruling of the laws; kept apart from melds."""
@@ -1073,32 +782,6 @@ class DealState:
         census.update(card for _, card in self.trick)
         census.update(card for card in self.stock if card is not None)
         return census
-
-
-def _shown_at_once(
-    parts: Sequence[tuple[str, tuple[Card, ...], int | None]], values: Sequence[int | None]
-) -> dict[int, str]:
-    """The combinations of one declaration line lost because a higher one of their class was
-    shown at once with them, each with that higher kind: "showing all eight cards at once
-    would score 4500 only; the minor béziques would be lost" (rubicon-bezique-laws.txt,
-    Re-forming Combinations); "Double bezique laid all at once scores 500 in place of the 40,
-    not as well as it" (bezique-guide.txt, Scoring)."""
-    lost: dict[int, str] = {}
-    for i, (kind_i, cards_i, _) in enumerate(parts):
-        if values[i] is None:
-            continue
-        info_i = kind_info(kind_i)
-        need = Counter(cards_i)
-        for j, (kind_j, cards_j, _) in enumerate(parts):
-            if j == i or values[j] is None:
-                continue
-            info_j = kind_info(kind_j)
-            if info_j.family == info_i.family and info_j.level > info_i.level:
-                have = Counter(cards_j)
-                if all(have[c] >= n for c, n in need.items()):
-                    lost[i] = kind_j
-                    break
-    return lost
 
 
 __all__ = [

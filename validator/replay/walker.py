@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from notation.cards import Card
+from notation.cards import SUIT_NAMES, Card
 from notation.model import (
     Comment,
     Deal,
@@ -31,6 +31,7 @@ from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.raw import RawFinding, StepDraft
+from validator.replay.turnup import infer_trump
 
 STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
 """The failures of the strict play that a ``^R`` (or ``^revoke``) mark stands for."""
@@ -75,8 +76,25 @@ class DealWalker:
                 dealt = sum(len(hands.get(seat, ())) or rules.hand_size for seat in ctx.seats)
                 dealt += 1 if rules.turn_up else 0
                 stock += [None] * max(0, rules.pack_size - dealt - len(stock))
+        trump = None
+        self.missing_turnup: str | None = None
+        if rules.turn_up and deal.turnup is None and any(t.plays for t in deal.tricks):
+            trump, how = infer_trump(deal, rules, ctx.seats)
+            self.missing_turnup = (
+                f"the deal's turn-up is not recorded: trumps are taken as {SUIT_NAMES[trump]} "
+                f"({how})"
+                if trump is not None
+                else f"the deal's turn-up is not recorded, and {how}: the deal is replayed "
+                "without trumps"
+            )
         self.state = DealState(
-            rules, ctx.seats, deal.dealer, hands, stock, deal.turnup if deal.turnup else None
+            rules,
+            ctx.seats,
+            deal.dealer,
+            hands,
+            stock,
+            deal.turnup if deal.turnup else None,
+            trump=trump,
         )
         self.state.foresee(declarations_of(deal))
         self.pone = ctx.next_seat(deal.dealer)
@@ -258,6 +276,8 @@ class DealWalker:
         if deal.turnup is not None:
             text += f", {deal.turnup} turned up"
         self.step("deal", deal.dealer, text, line_of(deal.pos), comments=deal.comments)
+        if self.missing_turnup is not None:
+            self.raw_finding("R003", None, self.missing_turnup, line_of(deal.pos), 1, "deal.turn-up")
         for raw in self.violations(state.deal_violations, deal.pos):
             raw.header = True
             hand = deal.hand(raw.seat) if raw.seat is not None else None

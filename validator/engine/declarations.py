@@ -1,0 +1,311 @@
+"""A declaration line: the combination scored and the announcements carried with it.
+
+:func:`declare_line` judges what both players see (whose turn it is, whether the cards form the
+combination, the score claimed, a lower combination shown at once with a higher one) and reads
+each combination of the line under every reading (:mod:`validator.engine.melds`): the readings
+whose line breaks fewest rules are kept. A combination scored marks its copies even when the
+declaration breaks a rule: an erroneous score stands unless it is taken down (hoffmann-1909 law
+50; :func:`take_down`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from notation.cards import Card
+
+from . import specials
+from .card_tables import cards_text, sorted_cards
+from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error, value_key
+from .copies import Pending
+from .melds import MeldWay, carry, lay, mark, meld_ways, not_held
+from .outcomes import DeclarationOutcome
+from .reading import Reading
+from .readings import Alternative, Fault
+from .violations import Violation
+
+if TYPE_CHECKING:
+    from .state import DealState
+
+
+@dataclass(slots=True)
+class Declared:
+    """The latest declaration, while it may still be taken down (until the next play)."""
+
+    seat: str
+    score: int
+    trump_set: str | None
+    kind: str = ""
+    cards: tuple[Card, ...] = ()
+    seven: bool = False
+    """A seven of trumps shown: taking it down frees the seven to be shown again."""
+
+
+def declare_line(
+    state: DealState,
+    seat: str,
+    kind: str,
+    cards: Sequence[Card] = (),
+    claimed_score: int | None = None,
+    carried: Sequence[tuple[str, Sequence[Card], int | None]] = (),
+    fresh: bool = False,
+) -> DeclarationOutcome:
+    """Apply a declaration: ``kind`` (the notation's word) with ``cards`` and the score claimed.
+
+    ``carried`` lists announcements shown with it and carried forward ("with twenty to
+    score"), each ``(kind, cards, claimed_score_or_None)``; a combination carried is scored
+    by declaring it again on a later trick won, with the copies it was announced with.
+    ``fresh``: a new combination of the same cards as one carried, which stays carried.
+
+    The combination and the announcements on its line are read together: under each
+    reading, every assignment of copies (tabled ones, known hand cards, unseen ones) with
+    the fewest faults, and the readings whose line breaks fewest rules are kept.
+    """
+    state._check_seat(seat)
+    word = canonical_kind(kind)
+    if word == "last-trick":
+        return specials.last_trick(state, seat, claimed_score)
+    if word == "carte-blanche":
+        return specials.carte_blanche(state, seat, cards, claimed_score)
+    if word in ("seven", "exchange"):
+        return specials.seven(state, seat, word, cards, claimed_score)
+    out: list[Violation] = []
+    if word not in MELD_KINDS:
+        out.append(state._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
+        return DeclarationOutcome(0, out)
+    timing = state.timing(seat)
+    if timing is not None:
+        out.append(timing)
+        if state.phase != "loose":
+            return DeclarationOutcome(0, out)
+    elif state.scored_this_trick:
+        out.append(
+            state._v(
+                "A404", "decl.one-per-trick", seat, "a second combination scored for one trick"
+            )
+        )
+    may_carry = timing is None
+    parts = [(word, tuple(cards), claimed_score)] + [
+        (canonical_kind(k), tuple(c), cl) for k, c, cl in carried
+    ]
+    values: list[int | None] = []
+    makes_trump = timing is None
+    for index, (part_kind, part_cards, claim) in enumerate(parts):
+        value = _value(state, seat, part_kind, part_cards, out, makes_trump)
+        values.append(value)
+        # Out of turn, the declaration is judged as a whole: its score stands as marked or
+        # is taken down (hoffmann-1909 laws 42 and 50), so the figure is not judged apart.
+        if makes_trump and value is not None and claim is not None and claim != value:
+            if index == 0:
+                key = _key(state, part_kind, part_cards, makes_trump)
+                message = f"{key} scores {value}, not {claim}"
+            else:
+                message = f"{part_kind} to score is worth {value}, not {claim}"
+            out.append(state._v("A411", "decl.score", seat, message))
+    lost = _shown_at_once(parts, values)
+    # A carried announcement lost to a higher one shown with it is simply not carried; the
+    # combination scored, lost so, is a fault (its score is the one marked).
+    for index in sorted(lost)[:1] if 0 in lost else ():
+        part_kind, part_cards, _ = parts[index]
+        higher = lost[index]
+        out.append(
+            state._v(
+                "A415",
+                "decl.shown-at-once",
+                seat,
+                f"{part_kind} {cards_text(part_cards)}: shown at once with the {higher}, "
+                f"which alone scores",
+            )
+        )
+    for reading in state.readings.items:
+        reading.last_claim = None
+    state._lines += 1
+    for index, (part_kind, part_cards, _) in enumerate(parts):
+        if values[index] is None or index in lost:
+            # not a combination; or one lost to a higher one shown with it, whose cards it
+            # shares: they are laid with the higher one (one fault, A415, for the lower)
+            continue
+        _read_meld(
+            state,
+            seat,
+            part_kind,
+            part_cards,
+            index,
+            fresh and index == 0,
+            may_carry,
+            index in lost,
+        )
+    foresight = state.readings.foresight
+    if foresight is not None:
+        foresight.passed(seat, [(k, c) for k, c, _ in parts])
+    found = state._settle(seat)
+    out.extend(found)
+    if timing is None:
+        state.scored_this_trick += 1
+    value = values[0]
+    if value is None:
+        state._declared = None
+        return DeclarationOutcome(0, out)
+    trump_set = None
+    if (
+        timing is None
+        and word in ("marriage", "sequence")
+        and state.trump is None
+        and state.rules.trump == "first-marriage"
+    ):
+        state.trump = trump_set = parts[0][1][0].suit
+    sound = not any(v.code != "A411" for v in out) and 0 not in state._parts_at_fault
+    score = value if sound else 0
+    state.melds[seat] += score
+    state._declared = Declared(seat, score, trump_set, word, parts[0][1])
+    return DeclarationOutcome(score, out, trump_set)
+
+
+def _value(
+    state: DealState,
+    seat: str,
+    kind: str,
+    cards: tuple[Card, ...],
+    out: list[Violation],
+    makes_trump: bool,
+) -> int | None:
+    """The value of one combination of a declaration line, or None (A412) when the cards do
+    not form it or the kind does not score in this game. ``makes_trump``: a first marriage
+    declared in turn makes trumps, and so scores as one in trumps; one declared out of turn
+    (by the loser of the trick, or after drawing) does not."""
+    if kind not in MELD_KINDS:
+        out.append(state._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
+        return None
+    wanted = Counter(cards)
+    problem = shape_error(kind, wanted, state.trump, state.rules.bezique_follows_trump)
+    key = _key(state, kind, cards, makes_trump)
+    value = state.rules.value(key)
+    if problem is not None or value is None:
+        reason = problem or f"{key} does not score in {state.rules.name}"
+        out.append(
+            state._v("A412", "decl.combinations", seat, f"{kind} {cards_text(cards)}: {reason}")
+        )
+        return None
+    return value
+
+
+def _key(state: DealState, kind: str, cards: Sequence[Card], makes_trump: bool = True) -> str:
+    suit = cards[0].suit if cards else None
+    first = makes_trump and state.rules.trump == "first-marriage"
+    return value_key(kind, suit, state.trump, first)
+
+
+def _read_meld(
+    state: DealState,
+    seat: str,
+    kind: str,
+    cards: tuple[Card, ...],
+    index: int,
+    fresh: bool,
+    may_carry: bool,
+    lost: bool,
+) -> None:
+    """One combination of a declaration line under every reading: lay its cards, and mark
+    them or carry it. The combination scored marks its copies even when the declaration
+    breaks a rule: an erroneous score stands unless it is taken down (hoffmann-1909 law 50;
+    :meth:`take_down`), and a combination that stands cannot be scored again unflagged. An
+    announcement is carried when it is sound and made in turn."""
+    rules, copies, readings = state.rules, state.copies, state.readings
+    scoring = index == 0
+    label = f"{kind} {cards_text(cards)}: "
+    relevance = state._relevance(seat)
+    first_uid = (state._lines * 8 + index) * 16
+    announced = scoring and (kind, sorted_cards(cards)) in state.announced[seat]
+    every = state.exhaustive
+    if not scoring and may_carry and not lost:
+        state.announced[seat].add((kind, sorted_cards(cards)))
+
+    def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
+        ways, truncated = meld_ways(
+            reading, seat, kind, cards, rules, copies, fresh, scoring, relevance, every
+        )
+        if truncated:
+            readings.capped = True
+        if not ways:
+            return [Alternative(None, [not_held(kind, cards, announced)])]
+        out: list[Alternative[MeldWay | None]] = []
+        for w in ways:
+            faults = [Fault(f.code, f.rule, label + f.message) for f in w.faults]
+            out.append(Alternative(w.way, faults))
+        return out
+
+    def apply(reading: Reading, way: MeldWay | None) -> None:
+        if way is None:
+            return
+        laid = lay(reading, seat, way, first_uid)
+        if scoring:
+            mark(reading, seat, kind, laid, way.pending)
+        elif may_carry and way.sound and not lost:
+            carry(reading, seat, kind, cards, laid)
+
+    state._read(alternatives, apply, index)
+
+
+def declared_seven(state: DealState, seat: str, score: int, shown: bool) -> None:
+    """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
+    down until the next play."""
+    state._declared = Declared(seat, score, None, "seven", (), seven=shown)
+
+
+def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
+    """The seat's latest declaration is taken down (challenged in time, or the laws take it
+    down): its score and the marks it gave its copies go, the announcement it scored is
+    carried again, and a first marriage no longer makes trumps (the first marriage scored
+    does: hoffmann-1909 law 41). ``announced``: the combination stays announced, to score
+    on a later trick (the second combination scored for one trick). Possible until the
+    next card is played; False when there is nothing to take down."""
+    declared = state._declared
+    if declared is None or declared.seat != seat:
+        return False
+    for reading in state.readings.items:
+        claim = reading.last_claim
+        if claim is not None and claim.seat == seat:
+            claim.undo(reading)
+            reading.last_claim = None
+            if declared.seven:
+                holding = reading.holdings[seat]
+                if holding.seven_marked:
+                    holding.seven_marked -= 1
+            elif announced and declared.cards:
+                holding = reading.holdings[seat]
+                uids = frozenset(c.uid for c in claim.before)
+                holding.pending.append(Pending(declared.kind, sorted_cards(declared.cards), uids))
+    if declared.trump_set is not None and state.trump == declared.trump_set:
+        state.trump = None
+    state.melds[seat] -= declared.score
+    state._declared = None
+    return True
+
+
+def _shown_at_once(
+    parts: Sequence[tuple[str, tuple[Card, ...], int | None]], values: Sequence[int | None]
+) -> dict[int, str]:
+    """The combinations of one declaration line lost because a higher one of their class was
+    shown at once with them, each with that higher kind: "showing all eight cards at once
+    would score 4500 only; the minor béziques would be lost" (rubicon-bezique-laws.txt,
+    Re-forming Combinations); "Double bezique laid all at once scores 500 in place of the 40,
+    not as well as it" (bezique-guide.txt, Scoring)."""
+    lost: dict[int, str] = {}
+    for i, (kind_i, cards_i, _) in enumerate(parts):
+        if values[i] is None:
+            continue
+        info_i = kind_info(kind_i)
+        need = Counter(cards_i)
+        for j, (kind_j, cards_j, _) in enumerate(parts):
+            if j == i or values[j] is None:
+                continue
+            info_j = kind_info(kind_j)
+            if info_j.family == info_i.family and info_j.level > info_i.level:
+                have = Counter(cards_j)
+                if all(have[c] >= n for c, n in need.items()):
+                    lost[i] = kind_j
+                    break
+    return lost
