@@ -135,6 +135,10 @@ def _deal(replay: Replay, index: int) -> list[str]:
     if after:
         out.extend(["After the last trick:", ""])
     out.extend(_events(after, deal))
+    if deal.settlement is None and deal.steps:
+        # no settlement lists them: say what the deal's end counts beside the points
+        won = ", ".join(f"{md_text(s)} {n}" for s, n in deal.steps[-1].brisques.items())
+        out.extend([f"Brisques won: {won}.", ""])
     if deal.findings:
         out.extend(["### Findings", ""])
         out.extend(_findings(deal.findings, "F"))

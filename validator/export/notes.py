@@ -24,8 +24,30 @@ if TYPE_CHECKING:
 
 
 def record_comments(replay: Replay) -> tuple[str, ...]:
-    """The comments before the first deal, the tag lines' included, in record order."""
-    return tuple(event.text for event in replay.record.events if isinstance(event, Comment))
+    """The comments before the first deal, the tag lines' included, in record order.
+
+    ``;`` comments on consecutive lines are one note written over several lines, and come
+    back as one text.
+    """
+    notes: list[str] = []
+    previous: Comment | None = None
+    for event in replay.record.events:
+        if not isinstance(event, Comment):
+            previous = None
+            continue
+        if previous is not None and _continues(previous, event):
+            notes[-1] = f"{notes[-1]} {event.text}".strip()
+        else:
+            notes.append(event.text)
+        previous = event
+    return tuple(notes)
+
+
+def _continues(previous: Comment, comment: Comment) -> bool:
+    """Whether ``comment`` is a ``;`` comment on the line after the ``;`` comment before it."""
+    if not (previous.line and comment.line) or previous.pos is None or comment.pos is None:
+        return False
+    return comment.pos.line == previous.pos.line + 1
 
 
 def _record_deal(replay: Replay, deal_index: int) -> Deal | None:
