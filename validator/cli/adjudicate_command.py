@@ -23,10 +23,10 @@ _EXAMPLES = """
 Examples:
   bezique adjudicate samples/games/rubicon.bzn                the ruling, as text
   bezique adjudicate samples/games/rubicon.bzn --laws french  under the French laws
-  bezique adjudicate samples/games/rubicon.bzn --laws club.yaml   a club's own laws file
+  bezique adjudicate samples/rubicon.bzn --laws validator/data/laws/forfeits.yaml
   bezique adjudicate samples/rubicon.bzn --record 2           the second record only
   bezique adjudicate samples/games/two-pack.bzn --format md   Markdown, for a report
-  bezique adjudicate samples/games/two-pack.bzn --format json (docs/adjudicate.md)
+  bezique adjudicate samples/games/two-pack.bzn --format json   docs/adjudicate.md
   bezique simulate --variant rubicon | bezique adjudicate -   standard input
 
 \b

@@ -49,7 +49,7 @@ Examples:
   bezique check - < samples/rubicon.bzn         standard input
   bezique check samples/rubicon.bzn --laws french   the French laws, whatever the Laws tag
   bezique check samples/ --format json          the versioned JSON form (docs/check-json-schema.md)
-  bezique check archive/ --dask tcp://scheduler:8786   on a Dask cluster
+  bezique check samples/ --dask tcp://scheduler:8786   on a Dask cluster
 
 \b
 Exit status: 0 every record clean, 1 a record has findings,

@@ -205,7 +205,7 @@ def fmt_command(paths: tuple[str, ...], check: bool, show_diff: bool) -> None:
     Examples:
       bezique fmt --check samples/            is everything canonical? (for CI)
       bezique fmt --diff samples/rubicon.bzn  show what would change
-      bezique fmt mine.bzn                    rewrite a file of your own in place
+      bezique fmt samples/two-pack.bzn        rewrite in place (canonical already)
       bezique fmt - < samples/rubicon.bzn     canonical text on standard output
     """
     problems = Problems()

@@ -25,8 +25,8 @@ _EXAMPLES = """
 Examples:
   bezique sitting samples/games/sitting.bzn     one sitting: games, nets, money
   bezique sitting samples/games/ --format json  every sitting under a folder, as JSON
-  bezique sitting april.bzn may.bzn             a sitting's games may be in several files
-  cat april.bzn may.bzn | bezique sitting -     standard input
+  bezique sitting samples/games/ samples/rubicon.bzn   games may be in several files
+  cat samples/games/sitting.bzn | bezique sitting -   standard input
 
 \b
 A sitting is the records with the same Sitting tag, ordered by their Game tag; the
