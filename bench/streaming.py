@@ -72,9 +72,7 @@ def measure(name: str, source: Path, work: Path) -> dict[str, Any]:
     folder = work / "pages"
     if "{copy}" in " ".join(COMMANDS[name]):
         shutil.copyfile(source, copy)
-    args = [
-        word.format(input=source, copy=copy, folder=folder) for word in COMMANDS[name]
-    ]
+    args = [word.format(input=source, copy=copy, folder=folder) for word in COMMANDS[name]]
     report = work / "time.txt"
     command = [
         "/usr/bin/time", "-v", "-o", str(report),

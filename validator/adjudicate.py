@@ -306,7 +306,7 @@ def render_text(ruling: Ruling) -> str:
             f"  Corrected scores: {_scores(deal.corrected)}; "
             f"brisques {_scores(deal.corrected_brisques)}."
         )
-        out.append(f"  Result of the deal: {_deal_result(deal)}.")
+        out.append(f"  Result of the deal: {_deal_result(deal, ruling.variant)}.")
         out.extend(f"    {line}" for line in deal.working)
         out.append("")
     out.append(f"Result: {ruling.result or 'not settled (the game is unfinished)'}.")
@@ -322,9 +322,13 @@ def _trumps(deal: DealRuling) -> str:
     return SUIT_NAMES.get(deal.trump, deal.trump)
 
 
-def _deal_result(deal: DealRuling) -> str:
+def _deal_result(deal: DealRuling, variant: str) -> str:
+    from validator.export.notes import settles_per_deal
+
     if deal.void:
         return "void, nothing scores"
+    if deal.winner is not None and not settles_per_deal(variant):
+        return "its scores go to the game's totals (a deal of a game to a target has no value)"
     if deal.winner is not None:
         return f"{deal.winner} wins {deal.value}"
     if deal.value is not None:
@@ -396,7 +400,7 @@ def render_markdown(ruling: Ruling) -> str:
             out.append(
                 f"**Corrected scores:** {_scores(deal.corrected)}; "
                 f"brisques {_scores(deal.corrected_brisques)}. "
-                f"**Result of the deal:** {_deal_result(deal)}."
+                f"**Result of the deal:** {_deal_result(deal, ruling.variant)}."
             )
             out.append("")
             out.extend(f"- {_md(line)}" for line in deal.working)

@@ -82,7 +82,8 @@ def step_comments(replay: Replay, deal_index: int, position: int) -> tuple[str, 
 
 
 @lru_cache(maxsize=64)
-def _settles_per_deal(variant: str) -> bool:
+def settles_per_deal(variant: str) -> bool:
+    """Whether a deal of ``variant`` (a rule set's name or file) is a game of its own."""
     from validator.engine.ruleset import load_ruleset
 
     try:
@@ -99,4 +100,4 @@ def deal_is_game(replay: Replay) -> bool:
     False for a game played to a target over several deals: a deal there has scores, not a
     value of its own, and only the game's result is a result.
     """
-    return _settles_per_deal(replay.variant)
+    return settles_per_deal(replay.variant)
