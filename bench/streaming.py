@@ -10,7 +10,9 @@ Each input is the simulated corpus of ``samples/corpus`` (every variant, greedy 
 games under both codes of laws) repeated to the size asked for. Each command runs as a child
 process under ``/usr/bin/time -v``, its output thrown away (``export --to html`` writes a
 folder of pages, removed after), and its wall time and maximum resident set size are
-reported with the seconds per MB, which stay level when the time is linear in the input.
+reported, with its CPU time (user and system) and the CPU seconds per MB, which stay level
+when the time is linear in the input (CPU time, unlike wall time, does not grow when other
+work shares the machine).
 ``check`` runs beside them for comparison. Figures are printed and written to
 ``bench/out/streaming.json``; nothing is asserted.
 """
@@ -84,6 +86,7 @@ def measure(name: str, source: Path, work: Path) -> dict[str, Any]:
     text = report.read_text()
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
     wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)", text)
+    cpu = sum(float(t) for t in re.findall(r"(?:User|System) time \(seconds\): ([0-9.]+)", text))
     seconds = 0.0
     if wall:
         for part in wall.group(1).split(":"):
@@ -94,6 +97,7 @@ def measure(name: str, source: Path, work: Path) -> dict[str, Any]:
         "command": name,
         "exit_code": done.returncode,
         "wall_s": round(seconds, 2),
+        "cpu_s": round(cpu, 2),
         "max_rss_mb": round(int(rss.group(1)) / 1024, 1) if rss else None,
         "stderr": done.stderr.decode()[-300:] if done.returncode not in (0, 1) else "",
     }
@@ -129,12 +133,13 @@ def main(argv: list[str] | None = None) -> int:
                 row.update(
                     size_mb=round(actual, 1),
                     records=records,
-                    s_per_mb=round(row["wall_s"] / actual, 2),
+                    cpu_s_per_mb=round(row["cpu_s"] / actual, 2),
                 )
                 results.append(row)
                 print(
                     f"{name:<26} {actual:7.1f} MB {records:7d} records "
-                    f"{row['wall_s']:8.1f} s {row['s_per_mb']:7.2f} s/MB "
+                    f"{row['wall_s']:8.1f} s wall {row['cpu_s']:8.1f} s cpu "
+                    f"{row['cpu_s_per_mb']:6.2f} cpu s/MB "
                     f"{row['max_rss_mb']:7.1f} MB peak  exit {row['exit_code']}",
                     flush=True,
                 )

@@ -40,6 +40,10 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def _chromium() -> str | None:
+    """The browser: ``BEZIQUE_CHROMIUM`` if set, else ``chromium`` on the PATH."""
+    named = os.environ.get("BEZIQUE_CHROMIUM")
+    if named is not None:
+        return named if Path(named).is_file() else None
     return shutil.which("chromium") or (
         "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     )
@@ -50,7 +54,7 @@ def _missing() -> str | None:
     if importlib.util.find_spec("playwright") is None:
         return "the playwright package is not installed: pip install '.[test]'"
     if _chromium() is None:
-        return "Chromium is not installed: apt-get install chromium"
+        return "Chromium is not installed: apt-get install chromium (or set BEZIQUE_CHROMIUM)"
     return None
 
 

@@ -147,10 +147,13 @@ class _Printer:
         if isinstance(outcome, FileDone) or self.quiet:
             return
         if self.fmt == "json":
+            # the document holds every outcome; the faults are told on standard error too
             self.out.write(("" if self.first else ",\n") + json.dumps(outcome.to_dict()))
             self.first = False
             if isinstance(outcome, FileProblem):
                 self.err.write(f"{outcome}\n")
+            else:
+                self.err.writelines(error["display"] + "\n" for error in outcome.errors)
             return
         if isinstance(outcome, FileProblem):
             self.err.write(f"{outcome}\n")
