@@ -20,8 +20,7 @@ import pytest
 
 from notation import Record, read_records
 from validator.export import to_html
-from validator.replay import Replay
-from validator.replayer import replay
+from validator.replay import Replay, replay
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Request

@@ -10,8 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 from notation import Record, read_records
 from validator.export import to_markdown
 from validator.export.markdown import md_text
-from validator.replay import Replay
-from validator.replayer import replay
+from validator.replay import Replay, replay
 
 from .fixtures import rubicon_replay, two_pack_replay
 

@@ -26,8 +26,7 @@ from notation.model import Declaration, Draw, walk
 from validator.export import render_step, replay_data, to_html, to_json, to_markdown, to_yaml
 from validator.export.labels import card_label, seat_label, sorted_cards
 from validator.export.markdown import md_text
-from validator.replay import Replay
-from validator.replayer import replay
+from validator.replay import Replay, replay
 
 from .pages import skeleton
 

@@ -20,7 +20,7 @@ from notation import Record, read_records
 from validator.cli import main
 from validator.export import to_json, to_markdown
 from validator.export.terminal import PAGE, find_position, read_line, render_step, step_through
-from validator.replayer import replay
+from validator.replay import replay
 
 from .fixtures import rubicon_replay, two_pack_replay
 

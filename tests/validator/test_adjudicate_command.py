@@ -63,7 +63,7 @@ def test_text_ruling(tmp_path: Path) -> None:
     # The first irregularity: law 50, challenged in time, taken down.
     assert "1. A412 (error), line 10, column 1; deal 1; trick 1" in out
     assert "Law: Portland law 50; rubicon-bezique-laws.txt, Irregular Announcements." in out
-    assert "Effect: A -40." in out
+    assert "Effect: A's 40 is taken down." in out
     # The second: challenged late, the 40 stands.
     assert "2. A402 (error), line 14, column 1; deal 1; trick 2" in out
     assert "the 40 marked stands good" in out
@@ -173,7 +173,10 @@ def test_bad_laws(tmp_path: Path) -> None:
 def test_help_has_examples() -> None:
     result = CliRunner().invoke(main, ["adjudicate", "--help"])
     assert result.exit_code == 0
-    assert "bezique adjudicate samples/games/two-pack.bzn --format json" in result.stdout
+    assert (
+        "bezique adjudicate samples/disputes/revoke-in-the-last-tricks.bzn --format json"
+        in result.stdout
+    )
     assert "Exit status" in result.stdout
 
 

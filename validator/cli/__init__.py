@@ -55,7 +55,7 @@ def main() -> None:
     Examples (each runs from the project's folder):
       bezique check samples/                        check every record under a folder
       bezique check samples/rubicon.bzn --laws french   remedies under the French laws
-      bezique adjudicate samples/games/rubicon.bzn  a director's ruling on a record
+      bezique adjudicate samples/disputes/misdeal.bzn   a director's ruling
       bezique export samples/games/rubicon.bzn --to html -o rubicon.html
       bezique replay samples/games/two-pack.bzn     step through a deal in the terminal
       bezique sitting samples/games/sitting.bzn     settle a sitting in hundreds

@@ -20,14 +20,15 @@ if TYPE_CHECKING:
 
 _EXAMPLES = """
 \b
-Examples:
-  bezique adjudicate samples/games/rubicon.bzn                the ruling, as text
-  bezique adjudicate samples/games/rubicon.bzn --laws french  under the French laws
-  bezique adjudicate samples/rubicon.bzn --laws validator/data/laws/forfeits.yaml
-  bezique adjudicate samples/rubicon.bzn --record 2           the second record only
-  bezique adjudicate samples/games/two-pack.bzn --format md   Markdown, for a report
-  bezique adjudicate samples/games/two-pack.bzn --format json   docs/adjudicate.md
-  bezique simulate --variant rubicon | bezique adjudicate -   standard input
+Examples (samples/disputes/ holds records with irregularities, each opening
+with the ruling it should get, worked from the rule texts):
+  bezique adjudicate samples/disputes/misdeal.bzn                  the ruling, as text
+  bezique adjudicate samples/disputes/wrong-draw.bzn --laws french   French laws
+  bezique adjudicate samples/disputes/lead-out-of-turn.bzn --laws validator/data/laws/forfeits.yaml
+  bezique adjudicate samples/rubicon.bzn --record 2                the second record only
+  bezique adjudicate samples/disputes/rubicon-penalty.bzn --format md     Markdown
+  bezique adjudicate samples/disputes/revoke-in-the-last-tricks.bzn --format json
+  bezique simulate --variant rubicon | bezique adjudicate -         standard input
 
 \b
 Exit status: 0 nothing to rule, 1 rulings made, 2 the file or a record cannot be read.

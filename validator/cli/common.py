@@ -135,7 +135,7 @@ class Problems:
 
     def replay(self, record: Record, source: str, laws: str | None) -> Replay | None:
         """The record replayed with every step, or ``None`` after reporting why it cannot be."""
-        from validator.replayer import replay  # type: ignore[import-not-found,unused-ignore]
+        from validator.replay import replay
 
         try:
             result: Replay = replay(record, laws=laws, source=source)
