@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from notation.model import Deal, Draw, Record, Trick  # noqa: E402
-from validator.batch import collect_less  # noqa: E402
-from validator.replay import replay  # noqa: E402
-from validator.simulate import simulate_game  # noqa: E402
+from notation.model import Deal, Draw, Record, Trick
+from validator.batch import collect_less
+from validator.replay import replay
+from validator.simulate import simulate_game
 
 READINGS = [
     ("two-pack", None),

@@ -217,9 +217,7 @@ class Readings:
                 new = not partial or id(reading) in split
                 if any(above(k, reading) for k in kept if new or id(k) in split):
                     continue
-                kept = [
-                    k for k in kept if not ((new or id(k) in split) and above(reading, k))
-                ]
+                kept = [k for k in kept if not ((new or id(k) in split) and above(reading, k))]
                 kept.append(reading)
             order = {id(r): i for i, r in enumerate(items)}
             items = sorted(kept, key=lambda r: order[id(r)])

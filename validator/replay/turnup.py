@@ -17,6 +17,7 @@ When none of these settles it, the deal is replayed without trumps and the findi
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from notation.cards import SUITS, Card
@@ -28,7 +29,8 @@ from validator.engine.card_tables import RANK_OF
 def infer_trump(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> tuple[str | None, str]:
     """The trump suit the record shows, and how it shows it (for the finding's message)."""
     declarations = [
-        e for e in [*deal.events, *(e for t in deal.tricks for e in t.events)]
+        e
+        for e in [*deal.events, *(e for t in deal.tricks for e in t.events)]
         if isinstance(e, Declaration)
     ]
     for decl in declarations:
@@ -37,23 +39,21 @@ def infer_trump(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> tuple[str |
     fitting = [suit for suit in SUITS if _leads_fit(deal, suit)]
     if len(fitting) == 1:
         return fitting[0], "every trick's winner leads the next"
-    royal = rules.value("royal-marriage")
+    royal, plain = rules.value("royal-marriage"), rules.value("marriage")
     for decl in declarations:
-        if decl.kind == "marriage" and decl.cards and decl.score == royal != rules.value(
-            "marriage"
-        ):
-            if not fitting or decl.cards[0].suit in fitting:
-                return decl.cards[0].suit, f"the royal marriage {_text(decl.cards)} declared"
-        if decl.kind == "sequence" and decl.cards and rules.value("sequence") is None:
-            if not fitting or decl.cards[0].suit in fitting:
-                return decl.cards[0].suit, f"the sequence {_text(decl.cards)} declared"
+        if not decl.cards or (fitting and decl.cards[0].suit not in fitting):
+            continue
+        if decl.kind == "marriage" and decl.score == royal != plain:
+            return decl.cards[0].suit, f"the royal marriage {_text(decl.cards)} declared"
+        if decl.kind == "sequence" and rules.value("sequence") is None:
+            return decl.cards[0].suit, f"the sequence {_text(decl.cards)} declared"
     return None, "nothing in the record shows the trump suit"
 
 
 def _leads_fit(deal: Deal, trump: str) -> bool:
     """Whether, with ``trump`` for trumps, each trick's winner leads the next trick."""
     tricks = deal.tricks
-    for trick, following in zip(tricks, tricks[1:], strict=False):
+    for trick, following in itertools.pairwise(tricks):
         if not trick.plays or not following.plays:
             continue
         if _winner([(p.seat, p.card) for p in trick.plays], trump) != following.plays[0].seat:

@@ -277,7 +277,9 @@ class DealWalker:
             text += f", {deal.turnup} turned up"
         self.step("deal", deal.dealer, text, line_of(deal.pos), comments=deal.comments)
         if self.missing_turnup is not None:
-            self.raw_finding("R003", None, self.missing_turnup, line_of(deal.pos), 1, "deal.turn-up")
+            self.raw_finding(
+                "R003", None, self.missing_turnup, line_of(deal.pos), 1, "deal.turn-up"
+            )
         for raw in self.violations(state.deal_violations, deal.pos):
             raw.header = True
             hand = deal.hand(raw.seat) if raw.seat is not None else None
