@@ -175,10 +175,10 @@ def test_the_same_record_without_the_house_rule_counts_brisques() -> None:
 
 
 def test_no_brisques_in_rubicon_changes_the_settlement() -> None:
-    # The Rubicon sample ends 650 to 470. With brisques, within 200, they are counted and Alice
-    # keeps her own: 700 + 400 + 1300 = 2400 (rubicon-bezique-laws.txt, Rubicons). With none,
-    # 600 + 400 + 1000 for the rubicon + the 300 allowance "no matter who actually won them":
-    # 2300.
+    # The Rubicon sample ends 610 to 470. With brisques, within 200, they are counted (730 v
+    # 670) and Alice keeps her own: 700 + 400 + 1300 = 2400 (rubicon-bezique-laws.txt,
+    # Rubicons). With none, 600 + 400 + 1000 for the rubicon + the 300 allowance "no matter who
+    # actually won them": 2300.
     record = sample("rubicon.bzn")
     tags = [t for t in record.tags if t.name != "Result"]
     tags += [Tag("HouseRules", "no-brisques"), Tag("Result", "A 2300")]

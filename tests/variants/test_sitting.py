@@ -2,8 +2,14 @@
 
 samples/games/sitting.bzn: five Rubicon games at 10 a hundred, Alice the chouette player in
 seat A; Ben, Cara and Dan her adversaries. Values (each record's Result, checked by the replay):
-game 1 Alice beats Ben 2400, game 2 Cara beats Alice 2200, game 3 Alice beats Cara 1900,
+game 1 Alice beats Ben 2400, game 2 Cara beats Alice 2100, game 3 Alice beats Cara 1900,
 game 4 Alice beats Dan 600, game 5 Alice beats Ben 2400.
+
+Game 2 by hand: Cara's declarations 40 + 40 + 60 + 60 + 100 + 50 for the last trick = 350 (her
+second queen of spades cannot re-form the bezique of trick 5 at trick 26 while it lies whole:
+rubicon-bezique-laws.txt, Re-forming Combinations); Alice's 80 + 40 + 40 + 40 + 100 = 300. Within
+200, the brisques are counted: 300 + 110 = 410 v 350 + 210 = 560; Alice is rubiconed and Cara
+keeps her own: 500 + 300 + 1000 + 300 = 2100 (rubicon-bezique-laws.txt, Scoring and Rubicons).
 """
 
 from __future__ import annotations
@@ -33,30 +39,30 @@ def test_chouette_sitting_of_five_games_in_hundreds() -> None:
     assert report.clean and report.name == NAME
     assert [(g.number, g.winner, g.value, g.hundreds) for g in report.games] == [
         (1, "Hart, Alice", 2400, 24),
-        (2, "Lowe, Cara", 2200, 22),
+        (2, "Lowe, Cara", 2100, 21),
         (3, "Hart, Alice", 1900, 19),
         (4, "Hart, Alice", 600, 6),
         (5, "Hart, Alice", 2400, 24),
     ]
     # rubicon-bezique-laws.txt, Chouette Bézique: the chouette player "takes all bets", so each
     # game's hundreds go against each of the three adversaries:
-    # Alice 3 x (24 - 22 + 19 + 6 + 24) = 3 x 51 = +153; each adversary -51 (Stakes: "all
+    # Alice 3 x (24 - 21 + 19 + 6 + 24) = 3 x 52 = +156; each adversary -52 (Stakes: "all
     # fractions of a hundred are disregarded"; Rubicons: "setting down the hundreds only").
     assert report.chouette == "Hart, Alice"
     assert report.settlement is not None
     assert report.settlement.net_hundreds == {
-        "Hart, Alice": 153,
-        "Marsh, Ben": -51,
-        "Lowe, Cara": -51,
-        "Dale, Dan": -51,
+        "Hart, Alice": 156,
+        "Marsh, Ben": -52,
+        "Lowe, Cara": -52,
+        "Dale, Dan": -52,
     }
-    # At the Stake of 10 a hundred: +1530 and -510 each.
+    # At the Stake of 10 a hundred: +1560 and -520 each.
     assert report.stake == Decimal(10)
     assert report.settlement.money == {
-        "Hart, Alice": 1530,
-        "Marsh, Ben": -510,
-        "Lowe, Cara": -510,
-        "Dale, Dan": -510,
+        "Hart, Alice": 1560,
+        "Marsh, Ben": -520,
+        "Lowe, Cara": -520,
+        "Dale, Dan": -520,
     }
 
 
@@ -69,14 +75,14 @@ def _without_chouette(records: list[Record]) -> list[Record]:
 
 def test_plain_sitting_loser_pays_winner() -> None:
     # Without the chouette each loser pays the winner the game's hundreds:
-    # Alice +24 - 22 + 19 + 6 + 24 = +51; Ben -24 - 24 = -48; Cara +22 - 19 = +3; Dan -6.
+    # Alice +24 - 21 + 19 + 6 + 24 = +52; Ben -24 - 24 = -48; Cara +21 - 19 = +2; Dan -6.
     (report,) = settle_sittings(_without_chouette(records_of(SITTING)))
     assert report.clean and report.chouette is None
     assert report.settlement is not None
     assert report.settlement.net_hundreds == {
-        "Hart, Alice": 51,
+        "Hart, Alice": 52,
         "Marsh, Ben": -48,
-        "Lowe, Cara": 3,
+        "Lowe, Cara": 2,
         "Dale, Dan": -6,
     }
     assert report.settlement.money["Marsh, Ben"] == -480
@@ -90,7 +96,7 @@ def test_games_are_ordered_by_the_game_tag_across_files(tmp_path: Path) -> None:
     assert [g.number for g in report.games] == [1, 2, 3, 4, 5]
     assert report.clean
     assert report.settlement is not None
-    assert report.settlement.net_hundreds["Hart, Alice"] == 153
+    assert report.settlement.net_hundreds["Hart, Alice"] == 156
 
 
 def test_wrong_chouette_rotation_is_reported() -> None:
@@ -152,8 +158,8 @@ def test_stake_text() -> None:
 def test_command_clean_sitting_exit_0() -> None:
     result = CliRunner().invoke(main, ["sitting", str(SITTING)])
     assert result.exit_code == 0, result.output
-    assert "Hart, Alice  +153 hundreds  +1530 at 10" in result.output
-    assert "Dale, Dan    -51 hundreds  -510 at 10" in result.output
+    assert "Hart, Alice  +156 hundreds  +1560 at 10" in result.output
+    assert "Dale, Dan    -52 hundreds  -520 at 10" in result.output
     assert "game 4  Hart, Alice v Dale, Dan  Hart, Alice wins 600: 6 hundreds" in result.output
 
 
@@ -163,8 +169,10 @@ def test_command_bad_rotation_exit_1_and_json() -> None:
     data = json.loads(result.output)
     assert data["findings"] == 1
     (sitting,) = data["sittings"]
-    assert sitting["net_hundreds"]["Hart, Alice"] == 153
-    assert sitting["money"]["Lowe, Cara"] == "-510"
+    # The same five games in another order of adversaries: in a chouette each bets on every
+    # game, so the nets are the sitting's own, 3 x 52 = +156 and -52 (-520) each.
+    assert sitting["net_hundreds"]["Hart, Alice"] == 156
+    assert sitting["money"]["Lowe, Cara"] == "-520"
     assert [f["code"] for f in sitting["findings"]] == ["S506"]
     assert sitting["findings"][0]["location"]["line"] == _tag_line(BAD, 3, "Chouette")
 
