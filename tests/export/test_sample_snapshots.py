@@ -186,13 +186,13 @@ def _game(path: str) -> Replay:
 def test_the_rubicon_game_is_worth_2400_worked_by_hand() -> None:
     shown = _game("games/rubicon.bzn")
     sheet = to_markdown(shown)
-    # The declarations sum to A 650, B 470 (checked above); brisques A 12, B 20.
-    # rubicon-bezique-laws.txt, Scoring: within 200, the brisques are counted: A 770, B 670.
+    # The declarations sum to A 610, B 470 (checked above); brisques A 12, B 20.
+    # rubicon-bezique-laws.txt, Scoring: within 200, the brisques are counted: A 730, B 670.
     # Rubicons: B's 670 is under 1000, so B is rubiconed; the brisques did not save the
     # rubicon, so the game is reckoned as in Foster's 1740 v 850 example (3900): A keeps his
-    # own, 770, 700 to the hundred; adds B's 470, 400 to the hundred; and 1300 for rubicon
+    # own, 730, 700 to the hundred; adds B's 470, 400 to the hundred; and 1300 for rubicon
     # and brisques: 700 + 400 + 1300 = 2400.
-    assert "Scores A 650, B 470; brisques A 12, B 20." in sheet
+    assert "Scores A 610, B 470; brisques A 12, B 20." in sheet
     assert "A wins 2400 (a rubicon)." in sheet
     assert "A wins 2400 (result A 2400)" in sheet
 

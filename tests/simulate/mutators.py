@@ -1494,6 +1494,8 @@ NOT_PLANTED: Final = {
     "to detect; worked by hand in tests/validator and samples/disputes",
     "R002": "not a fault of play: a record naming too few cards to be followed within the "
     "search's bounds; reached in tests/engine/test_readings.py by lowering the bounds",
+    "R003": "a turn-up game's deal without its turnup line: not a fault of play; worked by "
+    "hand in tests/validator/test_replay_cases.py",
 }
 """Codes without a mutator, and why."""
 

@@ -136,6 +136,11 @@ class DealWalker:
         if not self.ctx.keep_steps:
             return None
         snap = self.state.snapshot()
+        # the scores as marked at the table, as the deal's score line and the settlement read
+        # them: a declaration that breaks a rule counts at its claim until a law takes it down
+        marked = {
+            seat: points + self.marked_delta.get(seat, 0) for seat, points in snap.scores.items()
+        }
         return (
             snap.hands,
             snap.table,
@@ -143,7 +148,7 @@ class DealWalker:
             snap.trump,
             snap.turnup,
             snap.stock,
-            snap.scores,
+            marked,
             snap.brisques,
         )
 
