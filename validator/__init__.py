@@ -129,6 +129,7 @@ if TYPE_CHECKING:
         rules_for,
     )
     from validator.replay import replay as replay_record
+    from validator.schemas import json_schema, schema_names
     from validator.simulate import SimulatedGame, simulate_game, simulate_games
     from validator.sitting import SittingReport, settle_sittings
 
@@ -246,6 +247,7 @@ _names(
 )
 _names("validator.recorder", "IllegalEvent", "Recorder", "RecorderError")
 _names("validator.simulate", "SimulatedGame", "simulate_game", "simulate_games")
+_names("validator.schemas", "json_schema", "schema_names")
 
 
 def __getattr__(name: str) -> Any:
@@ -322,6 +324,7 @@ __all__ = [
     "expand_paths",
     "finding_catalogue",
     "iter_records",
+    "json_schema",
     "load_laws",
     "load_ruleset",
     "parse_record",
@@ -340,6 +343,7 @@ __all__ = [
     "ruling_text",
     "ruling_to_dict",
     "rulings_document",
+    "schema_names",
     "settle_deal",
     "settle_game",
     "settle_sittings",

@@ -4,13 +4,12 @@ The keys keep the order :meth:`Replay.to_dict` gives them (``schema`` first,
 then the record's facts, the deals and the findings), so the output of a
 replay is byte for byte the same on every run. The form is versioned by its
 ``schema`` key and documented in ``docs/replay-schema.md``; a JSON Schema of it
-ships as ``validator/export/assets/replay.schema.json``.
+ships with the others in :mod:`validator.schemas` (``json_schema("replay")``).
 """
 
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -43,11 +42,7 @@ def to_yaml(replay: Replay) -> str:
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of :func:`replay_data`."""
-    text = (
-        resources.files("validator.export")
-        .joinpath("assets/replay.schema.json")
-        .read_text(encoding="utf-8")
-    )
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    """The JSON Schema (draft 2020-12) of :func:`replay_data` (:mod:`validator.schemas`)."""
+    from validator.schemas import json_schema as shipped
+
+    return shipped("replay")
