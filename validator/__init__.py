@@ -132,6 +132,13 @@ if TYPE_CHECKING:
     from validator.schemas import json_schema, schema_names
     from validator.simulate import SimulatedGame, simulate_game, simulate_games
     from validator.sitting import SittingReport, settle_sittings
+    from validator.tools.compare import (
+        Comparison,
+        Difference,
+        MergeError,
+        compare_records,
+        merge_records,
+    )
 
 _LAZY: dict[str, tuple[str, str]] = {}
 """Each public name: the module that defines it and its name there."""
@@ -248,6 +255,14 @@ _names(
 _names("validator.recorder", "IllegalEvent", "Recorder", "RecorderError")
 _names("validator.simulate", "SimulatedGame", "simulate_game", "simulate_games")
 _names("validator.schemas", "json_schema", "schema_names")
+_names(
+    "validator.tools.compare",
+    "Comparison",
+    "Difference",
+    "MergeError",
+    "compare_records",
+    "merge_records",
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -269,6 +284,7 @@ __all__ = [
     "CheckSummary",
     "Combination",
     "Comment",
+    "Comparison",
     "Correction",
     "Deal",
     "DealOutcome",
@@ -278,6 +294,7 @@ __all__ = [
     "DealState",
     "Declaration",
     "DeclarationOption",
+    "Difference",
     "Draw",
     "EngineError",
     "EngineEvent",
@@ -292,6 +309,7 @@ __all__ = [
     "LawsError",
     "Location",
     "Mark",
+    "MergeError",
     "NotationError",
     "Play",
     "Pos",
@@ -321,12 +339,14 @@ __all__ = [
     "check_items",
     "check_paths",
     "check_record",
+    "compare_records",
     "expand_paths",
     "finding_catalogue",
     "iter_records",
     "json_schema",
     "load_laws",
     "load_ruleset",
+    "merge_records",
     "parse_record",
     "parse_record_collecting",
     "parse_records",
