@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         DealScore,
         Declaration,
         Draw,
+        Event,
         Hand,
         Mark,
         NotationError,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
         iter_records,
         parse_record,
         parse_record_collecting,
+        parse_record_lenient,
         parse_records,
         read_records,
         read_text_records,
@@ -139,6 +141,11 @@ if TYPE_CHECKING:
         compare_records,
         merge_records,
     )
+    from validator.tools.duplicates import Duplicate, DuplicateFinder, find_duplicates
+    from validator.tools.fingerprint import Fingerprint, fingerprint
+    from validator.tools.selection import Selection
+    from validator.tools.strip import strip_record
+    from validator.tools.tag_filter import TagFilter, TagFilterError, parse_tag_filter
 
 _LAZY: dict[str, tuple[str, str]] = {}
 """Each public name: the module that defines it and its name there."""
@@ -160,6 +167,7 @@ _names(
     "DealScore",
     "Declaration",
     "Draw",
+    "Event",
     "Hand",
     "Mark",
     "NotationError",
@@ -173,6 +181,7 @@ _names(
     "iter_records",
     "parse_record",
     "parse_record_collecting",
+    "parse_record_lenient",
     "parse_records",
     "read_records",
     "read_text_records",
@@ -255,6 +264,11 @@ _names(
 _names("validator.recorder", "IllegalEvent", "Recorder", "RecorderError")
 _names("validator.simulate", "SimulatedGame", "simulate_game", "simulate_games")
 _names("validator.schemas", "json_schema", "schema_names")
+_names("validator.tools.duplicates", "Duplicate", "DuplicateFinder", "find_duplicates")
+_names("validator.tools.fingerprint", "Fingerprint", "fingerprint")
+_names("validator.tools.selection", "Selection")
+_names("validator.tools.strip", "strip_record")
+_names("validator.tools.tag_filter", "TagFilter", "TagFilterError", "parse_tag_filter")
 _names(
     "validator.tools.compare",
     "Comparison",
@@ -296,11 +310,15 @@ __all__ = [
     "DeclarationOption",
     "Difference",
     "Draw",
+    "Duplicate",
+    "DuplicateFinder",
     "EngineError",
     "EngineEvent",
+    "Event",
     "FileDone",
     "FileProblem",
     "Finding",
+    "Fingerprint",
     "GameSettlement",
     "Hand",
     "IllegalEvent",
@@ -325,12 +343,15 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "Ruling",
+    "Selection",
     "SettlementError",
     "SimulatedGame",
     "SittingReport",
     "Step",
     "Stock",
     "Tag",
+    "TagFilter",
+    "TagFilterError",
     "Trick",
     "Variation",
     "Violation",
@@ -341,7 +362,9 @@ __all__ = [
     "check_record",
     "compare_records",
     "expand_paths",
+    "find_duplicates",
     "finding_catalogue",
+    "fingerprint",
     "iter_records",
     "json_schema",
     "load_laws",
@@ -349,7 +372,9 @@ __all__ = [
     "merge_records",
     "parse_record",
     "parse_record_collecting",
+    "parse_record_lenient",
     "parse_records",
+    "parse_tag_filter",
     "read_items",
     "read_records",
     "read_text_records",
@@ -369,6 +394,7 @@ __all__ = [
     "settle_sittings",
     "simulate_game",
     "simulate_games",
+    "strip_record",
     "to_html",
     "to_json",
     "to_markdown",

@@ -553,7 +553,13 @@ class _Merger:
         if isinstance(a, Draw) and isinstance(b, Draw):
             return self.draw(at, a, b)
         if isinstance(a, Declaration) and isinstance(b, Declaration):
-            same = (a.kind, a.cards, a.score, a.carried) == (b.kind, b.cards, b.score, b.carried)
+            same = (a.kind, a.cards, a.score, a.carried, a.fresh) == (
+                b.kind,
+                b.cards,
+                b.score,
+                b.carried,
+                b.fresh,
+            )
             if not same:
                 self.note(CONTRADICTION, at, _event_text(a), _event_text(b), a.pos, b.pos)
                 return a
