@@ -14,16 +14,18 @@ The rules are the engine's (:class:`validator.engine.DealState`) under the rule 
 variant, the laws and the house rules give (:func:`validator.replay.rules_for`), the very rules
 ``bezique check`` replays the written record under: a record the recorder writes is clean.
 
-Each event is tried on a copy of the deal's state and the copy is kept only when the event
-broke no rule (``copy.deepcopy``: about a tenth of a millisecond a copy, so a deal of Rubicon,
-some three hundred events, costs a few tens of milliseconds more than the engine alone).
+Each event is applied to the deal's state, and kept when it broke no rule; an event that broke
+one is undone by dealing the deal again and applying the events kept so far (the engine is
+deterministic: the same events give the same state). A legal event so costs what the engine
+costs; a refusal, one replay of the deal so far (a few milliseconds, late in a deal of Rubicon).
+A copy of the state before each event (``copy.deepcopy``) would cost about a hundred times the
+engine's own work on every event.
 """
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from notation.cards import Card, CardError
@@ -119,6 +121,17 @@ class _DealDraft:
     turnup: Card | None
     cut: tuple[Card, ...]
     state: DealState
+    deal: tuple[
+        RuleSet,
+        tuple[str, ...],
+        str,
+        dict[str, tuple[Card | None, ...]] | None,
+        tuple[Card | None, ...] | None,
+        Card | None,
+    ]
+    """What the state was made from, to make it again."""
+    kept: list[Callable[[DealState], object]] = field(default_factory=list)
+    """The events applied and kept, in order: replayed to undo one refused."""
     events: list[Event] = field(default_factory=list)
     tricks: list[_TrickDraft] = field(default_factory=list)
     last_drawn: dict[str, Card | None] = field(default_factory=dict)
@@ -242,6 +255,7 @@ class Recorder:
             turnup=up,
             cut=_cards(cut),
             state=state,
+            deal=(self.rules, self.seats, dealer, dealt or None, stock_cards, up),
         )
 
     def play(self, seat: str, card: CardLike) -> None:
@@ -293,9 +307,7 @@ class Recorder:
         word = canonical_kind(kind)
         if word == "last-trick" and draft.last_trick_declared:
             raise RecorderError("the last trick is already declared")
-        outcome = self._apply(
-            f"{seat} {kind}", lambda s: s.declare(seat, kind, shown, score, args), declaration=True
-        )
+        outcome = self._apply(f"{seat} {kind}", lambda s: s.declare(seat, kind, shown, score, args))
         assert isinstance(outcome, DeclarationOutcome)
         if word == "last-trick":
             draft.last_trick_declared = True
@@ -407,19 +419,33 @@ class Recorder:
             raise RecorderError(f"unknown seat {seat!r} (seats: {', '.join(self.seats)})")
 
     def _apply(
-        self, what: str, event: object, *, declaration: bool = False
+        self, what: str, event: Callable[[DealState], list[Violation] | DeclarationOutcome]
     ) -> list[Violation] | DeclarationOutcome:
-        """Apply ``event`` (a function of the state) to a copy; keep the copy if it is legal."""
+        """Apply ``event`` (a function of the state); undo it and raise if it broke a rule."""
         draft = self._current()
         state = draft.state
-        trial = copy.deepcopy(state, {id(state.rules): state.rules})
-        result = event(trial)  # type: ignore[operator]
+        try:
+            result = event(state)
+        except BaseException:
+            draft.state = self._again(draft)  # whatever the engine did to it is undone
+            raise
         found = result.violations if isinstance(result, DeclarationOutcome) else result
         if found:
-            trick = trial.tricks_played + (1 if trial.trick else 0)
-            raise IllegalEvent(what, [self._finding(v, draft.number, trick or None) for v in found])
-        draft.state = trial
-        return result  # type: ignore[no-any-return]
+            trick = state.tricks_played + (1 if state.trick else 0)
+            findings = [self._finding(v, draft.number, trick or None) for v in found]
+            draft.state = self._again(draft)
+            raise IllegalEvent(what, findings)
+        draft.kept.append(event)
+        return result
+
+    @staticmethod
+    def _again(draft: _DealDraft) -> DealState:
+        """The deal's state made again from its deal and the events kept."""
+        rules, seats, dealer, hands, stock, turnup = draft.deal
+        state = DealState(rules, seats, dealer, hands, stock, turnup)
+        for event in draft.kept:
+            event(state)
+        return state
 
     def _finding(self, v: Violation, deal: int, trick: int | None) -> Finding:
         subject = f"{v.seat} " if v.seat else ""
