@@ -27,8 +27,8 @@ Examples:
   bezique select samples/games -t variant=two-pack       the two-pack games
   bezique select samples/ -t 'players~^Hart'             every game Alice Hart played
   bezique select samples/corpus -t 'Result~^A ' --list   where A won: file:line of each
-  bezique select samples/ -t Date>=2026.01.01 -t Date<=2026.12.31
-                                                         a range of dates
+  bezique select samples/ -t 'Date>=2026.01.01' -t 'Date<=2026.03.31'
+                                                         a range of dates (quoted for the shell)
   bezique select samples/disputes --code P201 --code W301
                                                          a lead out of turn or a draw forgotten
   bezique select samples/ --unclean --list               every record with a finding
