@@ -79,7 +79,8 @@ def test_adjudication_output_agrees_with_its_schema() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SAMPLES)))
 def test_replay_data_agrees_with_its_schema(path: Path) -> None:
-    for record in _records(path)[:3]:
+    # The simulated corpus is alike record after record: its first stands for its file.
+    for record in _records(path)[: 1 if "corpus" in path.parts else 3]:
         assert _problems("replay", replay_record(record, source=str(path)).to_dict()) == []
 
 
