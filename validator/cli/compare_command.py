@@ -7,16 +7,15 @@ per difference, ``a.bzn:LINE:COL: b.bzn:LINE:COL: where: what each says``.
 
 from __future__ import annotations
 
-import io
 import sys
 from pathlib import Path
 
 import click
 
-from notation.errors import NotationError
 from notation.model import Record
-from notation.reader import read_records
 from notation.writer import write_records
+from validator.cli.common import Output, Problems
+from validator.sources import STDIN, STDIN_NAME
 from validator.tools.compare import CONTRADICTION, GAP, Comparison, Difference, compare_records
 
 _EXAMPLES = """
@@ -39,35 +38,11 @@ be read or a record parsed.
 """
 
 
-def _read(path: str) -> tuple[str, list[Record]]:
-    """The records of ``path`` (``-``: standard input); exits 2 on a fault, saying where."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise _fail(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise _fail(f"{path}: a folder, not a file: compare takes two files") from None
-    except OSError as exc:
-        raise _fail(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise _fail(f"{path}: not UTF-8 text ({exc.reason}): not BZN") from None
-    records: list[Record] = []
-    errors: list[NotationError] = []
-    for item in read_records(io.StringIO(text), name=name):
-        (errors if isinstance(item, NotationError) else records).append(item)  # type: ignore[arg-type]
-    if errors:
-        for error in errors:
-            click.echo(str(error), err=True)
-        raise click.exceptions.Exit(2)
-    if not records:
-        raise _fail(f"{name}: no record found")
-    return name, records
-
-
-def _fail(message: str) -> click.exceptions.Exit:
-    click.echo(f"error: {message}", err=True)
-    return click.exceptions.Exit(2)
+def _read(path: str, problems: Problems) -> tuple[str, list[Record]]:
+    """The name of ``path`` in messages (``-``: standard input) and its good records; its
+    problems are reported (:class:`validator.cli.common.Problems`)."""
+    name = STDIN_NAME if path == STDIN else path
+    return name, [record for _, record in problems.records(path)]
 
 
 @click.command("compare", epilog=_EXAMPLES)
@@ -106,8 +81,10 @@ def compare_command(
     """
     if first == "-" and second == "-":
         raise click.UsageError("only one of A and B may be - (standard input)")
-    name_a, records_a = _read(first)
-    name_b, records_b = _read(second)
+    problems = Problems()
+    name_a, records_a = _read(first, problems)
+    name_b, records_b = _read(second, problems)
+    problems.exit()
     comparisons: list[Comparison] = [
         compare_records(a, b) for a, b in zip(records_a, records_b, strict=False)
     ]
@@ -147,7 +124,9 @@ def compare_command(
         raise click.exceptions.Exit(1)
     if merge:
         merged = [c.merged for c in comparisons if c.merged is not None]
-        _write(output, write_records(merged))
+        out = Output(None if output == "-" else Path(output))
+        out.write(write_records(merged))
+        out.close()
 
 
 def _summary(name_a: str, name_b: str, contradictions: int, gap_count: int, listed: bool) -> str:
@@ -156,15 +135,3 @@ def _summary(name_a: str, name_b: str, contradictions: int, gap_count: int, list
     if gap_count and not listed:
         rest += " (--gaps lists them)"
     return f"{name_a} and {name_b}: {said}; {rest}"
-
-
-def _write(output: str, text: str) -> None:
-    if output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    try:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-    except OSError as exc:
-        raise _fail(f"{output}: cannot write: {exc.strerror or exc}") from None

@@ -7,13 +7,14 @@ this module reads the options and writes the records, the report and the summary
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import IO
 
 import click
 
-from validator.batch import FileDone, FileProblem, default_jobs, expand_paths, read_items
+from validator.batch import FileDone, FileProblem, default_jobs
+from validator.cli.check_command import read_items
+from validator.cli.common import Output, fail
+from validator.sources import inputs
 from validator.tools.in_order import PoolError
 from validator.tools.select import DuplicateDropper, Outcome, select_items
 from validator.tools.selection import SELECTED, UNREADABLE, Picked, Selection
@@ -34,7 +35,8 @@ Examples:
   bezique select samples/ --unclean --list               every record with a finding
   bezique select samples/games/rubicon.bzn --strip comments,glyphs
                                                          the bare game, canonical
-  bezique select samples/corpus/rubicon.bzn --split out/ one file a record
+  bezique select samples/corpus/rubicon.bzn --split out/
+                                                         one file a record, in out/
   bezique select samples/ --duplicates -o archive.bzn    each game once, the most complete
                                                          (samples/sheets/ holds two sheets
                                                          of samples/games/rubicon.bzn)
@@ -89,26 +91,16 @@ class _Writer:
         self.split = Path(split) if split is not None else None
         self.listing = listing
         self.count = 0
-        self.handle: IO[str] | None = None
-        self.owned = False
+        self.out: Output | None = None
         if self.split is None:
-            if output == "-":
-                self.handle = sys.stdout
-            else:
-                try:
-                    self.handle = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-                except OSError as exc:
-                    raise _fail(f"{output}: cannot write: {exc.strerror or exc}") from None
-                self.owned = True
-        else:
-            try:
-                if self.split.exists() and any(self.split.iterdir()):
-                    raise _fail(
-                        f"{self.split}: not empty: --split writes into a new or empty folder"
-                    )
-                self.split.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise _fail(f"{self.split}: cannot write: {exc.strerror or exc}") from None
+            self.out = Output(None if output == "-" else Path(output))
+            return
+        try:
+            if self.split.exists() and any(self.split.iterdir()):
+                fail(f"{self.split}: not empty: --split writes into a new or empty folder")
+            self.split.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"{self.split}: cannot write: {(exc.strerror or str(exc)).lower()}")
 
     def write(self, picked: Picked) -> None:
         assert picked.text is not None
@@ -118,24 +110,17 @@ class _Writer:
             try:
                 path.write_text(picked.text, encoding="utf-8", newline="\n")
             except OSError as exc:
-                raise _fail(f"{path}: cannot write: {exc.strerror or exc}") from None
+                fail(f"{path}: cannot write: {(exc.strerror or str(exc)).lower()}")
             return
-        assert self.handle is not None
+        assert self.out is not None
         if self.listing:
-            self.handle.write(f"{picked.source}:{picked.line}\n")
+            self.out.write(f"{picked.source}:{picked.line}\n")
             return
-        self.handle.write(("\n" if self.count > 1 else "") + picked.text)
+        self.out.write(("\n" if self.count > 1 else "") + picked.text)
 
     def close(self) -> None:
-        if self.handle is not None:
-            self.handle.flush()
-            if self.owned:
-                self.handle.close()
-
-
-def _fail(message: str) -> click.exceptions.Exit:
-    click.echo(f"error: {message}", err=True)
-    return click.exceptions.Exit(2)
+        if self.out is not None:
+            self.out.close()
 
 
 @click.command("select", epilog=_EXAMPLES)
@@ -196,7 +181,13 @@ def _fail(message: str) -> click.exceptions.Exit:
     default=None,
     help="Processes to work on (default: every core; 1: in this process).",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No report or summary on standard error.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="No report of duplicates, nor the summary (written when more than one record was "
+    "read), on standard error.",
+)
 @click.option("--batch-size", type=click.IntRange(min=1), default=16, hidden=True)
 def select_command(
     paths: tuple[str, ...],
@@ -233,7 +224,7 @@ def select_command(
     dropper = DuplicateDropper() if duplicates else None
     try:
         outcomes = select_items(
-            read_items(expand_paths(paths)),
+            read_items(list(inputs(paths))),
             selection,
             jobs=jobs or default_jobs(),
             batch_records=batch_size,
@@ -242,9 +233,6 @@ def select_command(
             outcomes = dropper.run(outcomes)
         for outcome in outcomes:
             _handle(outcome, writer, counts)
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted", err=True)
-        raise click.exceptions.Exit(130) from None
     except PoolError as exc:
         click.echo(f"error: {exc}", err=True)
         raise click.exceptions.Exit(2) from None
@@ -255,7 +243,8 @@ def select_command(
     if not quiet:
         for duplicate in dropped:
             click.echo(str(duplicate), err=True)
-        click.echo(_summary(counts, len(dropped) if dropper is not None else None), err=True)
+        if counts["read"] > 1 or dropped:
+            click.echo(_summary(counts, len(dropped) if dropper is not None else None), err=True)
     if counts["unreadable"]:
         raise click.exceptions.Exit(2)
     if dropped or writer.count == 0:
