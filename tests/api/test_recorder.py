@@ -17,7 +17,7 @@ from recorder_drive import drive
 
 from notation import Card, Declaration, Draw, Play, Record, write_record
 from validator import IllegalEvent, Recorder, RecorderError, replay_record, simulate_game
-from validator.mutate import strict_legal
+from mutators import strict_legal
 from validator.simulate import VARIANTS
 
 GAMES = [
