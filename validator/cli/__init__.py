@@ -61,3 +61,7 @@ main.add_command(adjudicate_command)
 from validator.cli.sitting_command import sitting_command  # noqa: E402
 
 main.add_command(sitting_command)
+
+from validator.cli.analyse_command import analyse_command  # noqa: E402
+
+main.add_command(analyse_command)
