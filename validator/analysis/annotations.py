@@ -43,10 +43,13 @@ def annotate(record: Record, analysis: RecordAnalysis, *, every_play: bool = Fal
     """``record`` with ``analysis`` written into it (see the module docstring).
 
     A previous analysis in the record is taken out first (:func:`strip_analysis`), so that
-    analysing an analysed record gives the same text.
+    analysing an analysed record gives the same text. A record none of whose deals was
+    analysed is returned as it is.
     """
-    record = strip_analysis(record)
     by_number = {deal.number: deal for deal in analysis.deals if deal.analysed}
+    if not by_number:
+        return record
+    record = strip_analysis(record)
     deals = tuple(
         _annotate_deal(deal, by_number[deal.number], every_play)
         if deal.number in by_number

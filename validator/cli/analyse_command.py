@@ -13,13 +13,16 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from notation import parse_record_collecting, write_record
 from notation.model import Record
 from notation.reader import split_records
+
+if TYPE_CHECKING:
+    from validator.analysis import RecordAnalysis
 
 _EXAMPLES = """
 \b
@@ -40,9 +43,13 @@ Chinese, six-pack) with best play by both sides; docs/analysis.md explains
 them. The first mistake gets a variation with a best line.
 
 \b
-Exit status: 0 every record analysed, 1 a record has findings (it is
-analysed as played) or a deal could not be analysed, 2 a file could not be
-read or a record could not be parsed.
+A deal that cannot be analysed (three-handed, a fragment that stops before
+the strict phase) is said so on standard error and written back as it was.
+
+\b
+Exit status: 0 every record read and analysed as far as it goes, 1 a record
+has findings (bezique check's; it is analysed as it was played), 2 a file
+could not be read or a record could not be parsed.
 """
 
 
@@ -67,15 +74,14 @@ def _chunks(file: str) -> Iterator[tuple[int, str]]:
 
 def _analysed(
     record: Record, name: str, laws: str | None, every_play: bool
-) -> tuple[Any, Record, int]:
-    """The analysis of one record, the record annotated, and its problem count."""
+) -> tuple[RecordAnalysis, Record, int]:
+    """The analysis of one record, the record annotated, and its findings' count."""
     from validator.analysis import analyse, annotate
     from validator.replayer import replay
 
     replayed = replay(record, laws=laws, source=name)
     analysis = analyse(replayed)
-    problems = analysis.findings + sum(1 for deal in analysis.deals if not deal.analysed)
-    return analysis, annotate(record, analysis, every_play=every_play), problems
+    return analysis, annotate(record, analysis, every_play=every_play), analysis.findings
 
 
 @click.command("analyse", epilog=_EXAMPLES)
@@ -124,7 +130,7 @@ def analyse_command(
             unreadable += 1
             for error in errors:
                 click.echo(f"error: {error}", err=True)
-            parts.append(text.rstrip("\n") + "\n")
+            parts.append(_raw(text))
             analyses.append(
                 {"source": name, "line": first_line, "errors": [str(e) for e in errors]}
             )
@@ -135,17 +141,13 @@ def analyse_command(
         except (ValueError, OSError) as exc:
             click.echo(f"error: {name}:{first_line}: cannot analyse the record: {exc}", err=True)
             unreadable += 1
-            parts.append(text.rstrip("\n") + "\n")
+            parts.append(_raw(text))
+            analyses.append({"source": name, "line": first_line, "errors": [str(exc)]})
             continue
         problems += found
-        for deal in analysis.deals:
-            if not deal.analysed:
-                click.echo(
-                    f"{name}:{first_line}: deal {deal.number} not analysed: {deal.reason}", err=True
-                )
-            elif deal.stopped:
-                click.echo(f"{name}:{first_line}: deal {deal.number}: {deal.stopped}", err=True)
-        parts.append(write_record(annotated))
+        _say_unanalysed(f"{name}:{first_line}", analysis)
+        # A record with nothing analysed is written back exactly as it was read.
+        parts.append(write_record(annotated) if annotated is not record else _raw(text))
         analyses.append({**analysis.to_dict(), "line": first_line})
         if sys.stderr.isatty() and count % 10 == 0:
             click.echo(f"analysed {count} records", err=True)
@@ -160,6 +162,25 @@ def analyse_command(
         raise click.exceptions.Exit(2)
     if problems:
         raise click.exceptions.Exit(1)
+
+
+def _raw(text: str) -> str:
+    """A record's text as it was read, ending with one line break."""
+    return text.rstrip("\n") + "\n"
+
+
+def _say_unanalysed(where: str, analysis: RecordAnalysis) -> None:
+    """One line for each deal not analysed (one for the record when all share a reason)."""
+    reasons = [deal.reason for deal in analysis.deals if not deal.analysed]
+    if reasons and len(reasons) == len(analysis.deals) and len(set(reasons)) == 1:
+        click.echo(f"{where}: not analysed: {reasons[0]}", err=True)
+    else:
+        for deal in analysis.deals:
+            if not deal.analysed:
+                click.echo(f"{where}: deal {deal.number} not analysed: {deal.reason}", err=True)
+    for deal in analysis.deals:
+        if deal.stopped:
+            click.echo(f"{where}: deal {deal.number}: {deal.stopped}", err=True)
 
 
 def _emit(text: str, output: Path | None) -> None:
