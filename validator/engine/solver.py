@@ -26,7 +26,6 @@ Pure Python; no I/O, no parser, no command line.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -391,7 +390,6 @@ class EndingSolver:
         if seat is None:
             raise SolverError("the deal is over: there is no card to play")
         search = self._search_for(ending)
-        view: Callable[[int], int] = lambda first: search.valuation.view(first, seat)  # noqa: E731
         firsts: dict[int, int] = {}
         if ending.lead is not None:
             firsts = self._reply_values(search, ending)
@@ -403,7 +401,8 @@ class EndingSolver:
                 value = self._first_value(search, after)
                 for code in group:
                     firsts[code] = value
-        values = {CARD_OF[code]: view(first) for code, first in firsts.items()}
+        view = search.valuation.view
+        values = {CARD_OF[code]: view(first, seat) for code, first in firsts.items()}
         best_value = max(values.values())
         best = tuple(
             card for card in sorted(values, key=CODE_OF.__getitem__) if values[card] == best_value
