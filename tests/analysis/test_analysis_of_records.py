@@ -11,7 +11,7 @@ import pytest
 from engine_positions import copy_state, ending_of
 
 from notation import parse_record, read_records, write_record
-from notation.model import Deal, Draw, Record, Trick
+from notation.model import Draw, Record, Trick
 from validator.analysis import analyse, annotate, strip_analysis
 from validator.analysis.strict_phase import find_strict_phase
 from validator.engine import DealState
@@ -25,7 +25,9 @@ TWO_HANDED = ("two-pack", "rubicon", "chinese", "six-pack", "no-brisques", "sitt
 
 
 def _records(name: str) -> list[Record]:
-    return [r for r in read_records(ROOT / "samples" / "games" / f"{name}.bzn") if isinstance(r, Record)]
+    return [
+        r for r in read_records(ROOT / "samples" / "games" / f"{name}.bzn") if isinstance(r, Record)
+    ]
 
 
 def _settled(replayed: Replay, number: int) -> dict[str, int]:
@@ -82,8 +84,7 @@ def _hide_cards(record: Record) -> Record:
 
     def hidden(trick: Trick) -> Trick:
         events = tuple(
-            Draw(e.seat, (None,) * len(e.cards)) if isinstance(e, Draw) else e
-            for e in trick.events
+            Draw(e.seat, (None,) * len(e.cards)) if isinstance(e, Draw) else e for e in trick.events
         )
         return replace(trick, events=events)
 
