@@ -138,8 +138,12 @@ def analyse_command(
         count += 1
         try:
             analysis, annotated, found = _analysed(record, name, laws, every_play)
-        except (ValueError, OSError) as exc:
-            click.echo(f"error: {name}:{first_line}: cannot analyse the record: {exc}", err=True)
+        except Exception as exc:  # no traceback reaches the user; the record is kept
+            click.echo(
+                f"error: {name}:{first_line}: cannot analyse the record: "
+                f"{type(exc).__name__}: {exc}",
+                err=True,
+            )
             unreadable += 1
             parts.append(_raw(text))
             analyses.append({"source": name, "line": first_line, "errors": [str(exc)]})
