@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from notation.model import Record
+from notation.model import Deal, Record
 from validator.engine import RuleSet, RuleSetError, load_ruleset
 from validator.engine.ending import Ending
 from validator.engine.solver import EndingSolver, Solution, SolverError
@@ -52,12 +52,23 @@ def analyse(replay: Replay, rules: RuleSet | None = None) -> RecordAnalysis:
     ``rules`` defaults to the rule set the replay was made under (:func:`ruleset_of`).
     Nothing here raises on a record that cannot be analysed: each deal says why.
     """
-    rules = rules if rules is not None else ruleset_of(replay)
-    thresholds = thresholds_for(rules)
     record: Record = replay.record
+    if rules is None:
+        try:
+            rules = ruleset_of(replay)
+        except RuleSetError as exc:
+            reason = f"the rule set cannot be read again ({exc}): give it to the analysis"
+            return RecordAnalysis(
+                source=replay.source,
+                variant=replay.variant,
+                thresholds={},
+                deals=tuple(DealAnalysis(d.number, reason=reason) for d in replay.deals),
+                findings=len(replay.all_findings()),
+            )
+    thresholds = thresholds_for(rules)
     deals = []
-    for replayed in replay.deals:
-        deal = next((d for d in record.deals if d.number == replayed.number), None)
+    for index, replayed in enumerate(replay.deals):
+        deal = _record_deal(record, index, replayed.number)
         if deal is None:
             deals.append(DealAnalysis(replayed.number, reason="the deal is not in the record"))
             continue
@@ -71,6 +82,13 @@ def analyse(replay: Replay, rules: RuleSet | None = None) -> RecordAnalysis:
         deals=tuple(deals),
         findings=len(replay.all_findings()),
     )
+
+
+def _record_deal(record: Record, index: int, number: int) -> Deal | None:
+    """The record's deal a replayed deal was made from: at the same place, else by number."""
+    if index < len(record.deals) and record.deals[index].number == number:
+        return record.deals[index]
+    return next((deal for deal in record.deals if deal.number == number), None)
 
 
 def analyse_deal(
