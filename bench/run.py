@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from notation import Declaration, Draw, NotationError, Record, read_records, write_record  # noqa: E402
 from validator.batch import RecordText, check_record, collect_less  # noqa: E402
 from validator.export import to_html, to_json  # noqa: E402
-from validator.replayer import replay  # noqa: E402
+from validator.replay import replay  # noqa: E402
 from validator.simulate import simulate_games  # noqa: E402
 
 OUT = ROOT / "bench" / "out"

@@ -26,7 +26,7 @@ import atheris
 
 with atheris.instrument_imports():
     from notation.parser import parse_record_collecting
-    from validator.replayer import replay
+    from validator.replay import replay
 
 
 def _project_error(exc: BaseException) -> bool:

@@ -1,11 +1,12 @@
 """The ruling on a disputed record, as a tournament director would write it.
 
-:func:`adjudicate` replays a record once (:func:`validator.replayer.replay_with_details`) and
+:func:`adjudicate` replays a record once (:func:`validator.replay.replay_with_details`) and
 gathers what a ruling states: the facts (players, variant, laws, each deal), each irregularity
 with the rule it breaks, the law that governs it and the remedy, the elections the law opens and
 the one the record shows, the scores as marked and as corrected, and the result. The ruling is
 plain data; :func:`render_text`, :func:`render_markdown` and :func:`ruling_to_dict` (the
-versioned JSON form of ``docs/adjudicate.md``) write it.
+versioned JSON form of ``docs/adjudicate.md``) write it; a correction is put into words by
+:mod:`validator.replay.wording`, the renderer the Markdown export shares.
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ from typing import Any
 
 from notation.model import Record
 from validator.engine import RuleSet
-from validator.laws import Laws, LawsError
-from validator.replay import Finding, Remedy, Replay
-from validator.replayer import (
+from validator.laws import Laws, LawsError, game_of
+from validator.replay import (
     DealDetail,
+    Finding,
+    Remedy,
+    Replay,
     ReplayDetails,
     load_laws_cached,
     replay_with_details,
     sitting_findings,
 )
+from validator.replay.wording import effect_words
 
 SCHEMA = "bezique-adjudication"
 """Name of the JSON form of a ruling (``docs/adjudicate.md``)."""
@@ -65,6 +69,9 @@ class DealRuling:
     value: int | None
     working: tuple[str, ...]
     table_rulings: tuple[str, ...]
+    own_value: bool = True
+    """Whether the deal is a game with a value of its own (Rubicon), not one deal of a game
+    played to a target (the two-pack game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +150,8 @@ def adjudicate_sitting(
 def _ruling(details: ReplayDetails, laws: Laws | str | Path | None, index: int) -> Ruling:
     replayed = details.replay
     chosen = laws if isinstance(laws, Laws) else _laws_named(replayed.laws, laws)
+    if chosen is not None:
+        chosen = chosen.for_game(_game(replayed))
     deals = tuple(
         _deal_ruling(replayed, deal_index, detail)
         for deal_index, detail in enumerate(details.deals)
@@ -179,6 +188,16 @@ def _laws_named(name: str, wanted: str | Path | None) -> Laws | None:
     return None
 
 
+def _game(replayed: Replay) -> str:
+    """The family of games of the record (which laws rule it: ``laws.which-text``)."""
+    from validator.replay import load_ruleset
+
+    try:
+        return game_of(load_ruleset(replayed.variant))
+    except ValueError:
+        return "rubicon"
+
+
 def _deal_ruling(replayed: Replay, index: int, detail: DealDetail) -> DealRuling:
     deal = replayed.deals[index]
     settlement = deal.settlement
@@ -204,7 +223,19 @@ def _deal_ruling(replayed: Replay, index: int, detail: DealDetail) -> DealRuling
         value=settlement.value if settlement is not None and not settlement.void else None,
         working=tuple(working),
         table_rulings=detail.rulings,
+        own_value=_game_kind(replayed) != "target",
     )
+
+
+def _game_kind(replayed: Replay) -> str:
+    from validator.engine.settlement import SettlementRules
+    from validator.replay import load_ruleset
+
+    try:
+        parsed = load_ruleset(replayed.variant).settlement_rules
+    except ValueError:
+        return "rubicon"
+    return parsed.kind if isinstance(parsed, SettlementRules) else "rubicon"
 
 
 # --------------------------------------------------------------------------- writing
@@ -232,16 +263,7 @@ def _where(finding: Finding) -> str:
 
 
 def _changes(remedy: Remedy) -> str:
-    bits = [f"{seat} {points:+d}" for seat, points in remedy.score_changes.items()]
-    if remedy.void_deal:
-        bits.append("the deal is void")
-    if remedy.abandon_game:
-        bits.append("the game is abandoned")
-    if remedy.replay_from_trick is not None:
-        bits.append(f"play is taken back and replayed from trick {remedy.replay_from_trick}")
-    if remedy.uncounted:
-        bits.append("no longer counted: " + ", ".join(remedy.uncounted))
-    return "; ".join(bits) or "no change to the scores"
+    return effect_words(remedy)
 
 
 def _irregularity_lines(ruling: Ruling, number: int, item: Irregularity) -> list[str]:
@@ -306,7 +328,10 @@ def render_text(ruling: Ruling) -> str:
             f"  Corrected scores: {_scores(deal.corrected)}; "
             f"brisques {_scores(deal.corrected_brisques)}."
         )
-        out.append(f"  Result of the deal: {_deal_result(deal)}.")
+        if deal.own_value or deal.void:
+            out.append(f"  Result of the deal: {_deal_result(deal)}.")
+        else:
+            out.append("  The deal counts to the game (below):")
         out.extend(f"    {line}" for line in deal.working)
         out.append("")
     out.append(f"Result: {ruling.result or 'not settled (the game is unfinished)'}.")
@@ -393,10 +418,14 @@ def render_markdown(ruling: Ruling) -> str:
         if deal is not None:
             for text in deal.table_rulings:
                 out += [f"Ruled at the table: {_md(text)}", ""]
+            result = (
+                f" **Result of the deal:** {_deal_result(deal)}."
+                if deal.own_value or deal.void
+                else ""
+            )
             out.append(
                 f"**Corrected scores:** {_scores(deal.corrected)}; "
-                f"brisques {_scores(deal.corrected_brisques)}. "
-                f"**Result of the deal:** {_deal_result(deal)}."
+                f"brisques {_scores(deal.corrected_brisques)}.{result}"
             )
             out.append("")
             out.extend(f"- {_md(line)}" for line in deal.working)

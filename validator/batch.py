@@ -29,7 +29,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, Protocol
 
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from notation.model import Record
     from validator.laws import Laws
     from validator.replay import Replay
+    from validator.replay.sittings import ChouetteGame
 
 SCHEMA = "bezique-check"
 """Name of the JSON form of ``bezique check`` (``docs/check-json-schema.md``)."""
@@ -66,7 +67,7 @@ class BatchError(ValueError):
 
 
 class ReplayFunction(Protocol):
-    """The signature of :func:`validator.replayer.replay`."""
+    """The signature of :func:`validator.replay.replay`."""
 
     def __call__(
         self,
@@ -83,10 +84,10 @@ _replay_override: ReplayFunction | None = None
 
 
 def replay_function() -> ReplayFunction:
-    """The replayer: :func:`validator.replayer.replay` unless a test set a stand-in."""
+    """The replayer: :func:`validator.replay.replay` unless a test set a stand-in."""
     if _replay_override is not None:
         return _replay_override
-    from validator.replayer import replay  # type: ignore[import-not-found,unused-ignore]
+    from validator.replay import replay
 
     found: ReplayFunction = replay
     return found
@@ -154,6 +155,8 @@ class RecordResult:
     laws: str | None = None
     size: int = 0
     """Characters of the record's text (for the progress bar)."""
+    chouette: ChouetteGame | None = None
+    """The record's game as a chouette's rotation sees it (:func:`with_rotation`), if any."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -313,6 +316,8 @@ def check_record(item: RecordText, laws: str | None = None) -> RecordResult:
     except Exception as exc:
         return _failed(item, f"internal error while replaying: {type(exc).__name__}: {exc}")
     findings = tuple(_finding_dict(finding.to_dict()) for finding in result.all_findings())
+    from validator.replay.sittings import chouette_game
+
     return RecordResult(
         item.source,
         item.line,
@@ -321,6 +326,7 @@ def check_record(item: RecordText, laws: str | None = None) -> RecordResult:
         variant=result.variant,
         laws=result.laws,
         size=size,
+        chouette=chouette_game(result),
     )
 
 
@@ -385,6 +391,27 @@ def _worker_init(laws: str | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     collect_less()
     warm_up(laws)
+
+
+def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Iterator[Outcome]:
+    """``outcomes`` with each chouette game's rotation checked (S506), file by file, in order.
+
+    A chouette's rotation is a property of the series of games (rubicon-bezique-laws.txt,
+    Chouette Bézique), so a record is judged against the games before it in its file, as
+    ``adjudicate`` and ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`).
+    """
+    from validator.replay.sittings import ChouetteWatch
+
+    watch = ChouetteWatch(laws)
+    for outcome in outcomes:
+        if isinstance(outcome, FileDone):
+            watch = ChouetteWatch(laws)
+        elif isinstance(outcome, RecordResult) and outcome.chouette is not None:
+            found = watch.add(outcome.chouette)
+            if found:
+                extra = tuple(_finding_dict(f.to_dict()) for f in found)
+                outcome = replace(outcome, status=FINDINGS, findings=(*outcome.findings, *extra))
+        yield outcome
 
 
 # --------------------------------------------------------------------------- in order
@@ -483,8 +510,15 @@ def check_items(
     """Check record texts on ``jobs`` processes (1: in this one); outcomes in input order.
 
     A run that ends within its first batch is checked in this process: starting workers
-    would cost more than it saves.
+    would cost more than it saves. A chouette's rotation is checked over each file's games in
+    order (:func:`with_rotation`).
     """
+    yield from with_rotation(_check_items(items, jobs, laws, batch_records, window), laws)
+
+
+def _check_items(
+    items: Iterable[Item], jobs: int, laws: str | None, batch_records: int, window: int | None
+) -> Iterator[Outcome]:
     iterator = iter(items)
     if jobs <= 1:
         for item in iterator:

@@ -2,11 +2,10 @@
 
 ``validator/data/findings.yaml`` gives each finding code its slug, title, severity, meaning in
 plain words, the rule-book id it breaks and a short BZN example. :func:`catalogue` reads and
-checks it once; :func:`make_finding` builds a :class:`validator.replay.Finding` with the rule's
-text and the remedy under a code of laws, which is what the replay driver calls for each
-violation. ``python -m validator.catalogue --write`` renders ``docs/findings.md`` (every code with
-its meaning, rule, English and French remedies, the forfeit and the example); ``--check`` fails
-when that file is out of date.
+checks it once; :func:`validator.replay.make_finding` builds every finding from it.
+``python -m validator.catalogue --write`` renders ``docs/findings.md`` (every code with its
+meaning, rule, remedies under each code of laws and the example); ``--check`` fails when that
+file is out of date.
 """
 
 from __future__ import annotations
@@ -23,15 +22,7 @@ from typing import Final
 import yaml
 
 from validator.generated_docs import write_or_check
-from validator.laws import (
-    Laws,
-    LawsError,
-    RemedyContext,
-    RemedyRule,
-    condition_words,
-    load_laws,
-)
-from validator.replay import Finding, Location
+from validator.laws import Laws, LawsError, RemedyRule, blank_fill, condition_words, load_laws
 from validator.rulebook import RuleBook, RulebookError, default_rulebook
 
 FINDINGS_FILE: Final = Path(__file__).resolve().parent / "data" / "findings.yaml"
@@ -50,7 +41,7 @@ GROUPS: Final = {
     "R": "The record",
 }
 """The code letters and the section each opens."""
-DOC_LAWS: Final = ("english", "french", "forfeits")
+DOC_LAWS: Final = ("english", "english-ordinary", "french", "forfeits")
 """The codes of laws ``docs/findings.md`` shows, in this order."""
 
 _CODE: Final = re.compile(r"^[DPWASR]\d{3}$")
@@ -163,44 +154,6 @@ def check_rules(cat: Catalogue, book: RuleBook) -> list[str]:
     ]
 
 
-def make_finding(
-    code: str,
-    *,
-    seat: str | None,
-    location: Location,
-    message: str,
-    laws: Laws | None = None,
-    ctx: RemedyContext | None = None,
-    rule_id: str | None = None,
-) -> Finding:
-    """A :class:`Finding` for ``code`` with its severity, rule text and remedy under ``laws``.
-
-    ``rule_id`` is the more precise rule the engine names for this violation (``decl.reform``);
-    it is used when the rule book has it, else the catalogue's rule for the code. An unknown
-    code is a :class:`CatalogueError`: the engine and the catalogue must agree.
-    """
-    entry = catalogue().get(code)
-    if entry is None:
-        raise CatalogueError(f"finding code {code!r} is not in the catalogue")
-    book = default_rulebook()
-    rule = book.get(rule_id) if rule_id is not None else None
-    if rule is None:
-        rule = book.get(entry.rule)
-    remedy = None
-    if laws is not None:
-        remedy = laws.remedy(entry.code, ctx if ctx is not None else RemedyContext(offender=seat))
-    return Finding(
-        code=entry.code,
-        severity=entry.severity,
-        seat=seat,
-        location=location,
-        message=message,
-        rule_id=rule.id if rule is not None else entry.rule,
-        rule_text=rule.text if rule is not None else "",
-        remedy=remedy,
-    )
-
-
 def describe_remedy(laws: Laws, code: str) -> list[str]:
     """The remedy of ``code`` under ``laws`` as Markdown lines, each case and option in words."""
     cases = laws.describe(code)
@@ -222,29 +175,14 @@ def _case_lines(cases: Sequence[RemedyRule]) -> list[str]:
         if case.same_as is not None:
             lines.append(f"{condition}as {case.same_as}")
             continue
-        line = f"{condition}{_blank_fill(case.summary)} *({case.law})*"
+        line = f"{condition}{blank_fill(case.summary)} *({case.law})*"
         if case.options:
             choices = "; ".join(
-                f"`{o.id}`: {_blank_fill(o.summary, capital=False)}" for o in case.options
+                f"`{o.id}`: {blank_fill(o.summary, capital=False)}" for o in case.options
             )
             line += f" Elections ({case.elector}): {choices}."
         lines.append(line)
     return lines
-
-
-def _blank_fill(template: str, *, capital: bool = True) -> str:
-    """A summary with its placeholders in words, for the docs."""
-    text = template.format_map(
-        {
-            "offender": "the offender",
-            "adversary": "the adversary",
-            "trick": "N",
-            "claimed": "score",
-            "correct": "the right value",
-            "cards": "the cards shown",
-        }
-    )
-    return text[:1].upper() + text[1:] if capital else text
 
 
 def render_markdown(cat: Catalogue, book: RuleBook, laws: Sequence[Laws]) -> str:

@@ -31,6 +31,7 @@ from validator.batch import (
     expand_paths,
     read_items,
     run_ordered,
+    with_rotation,
 )
 
 if TYPE_CHECKING:
@@ -93,9 +94,10 @@ def check_paths_dask(
         summary = CheckSummary()
         items = read_items(expand_paths(paths))
         try:
-            for outcome in run_ordered(
+            ordered = run_ordered(
                 items, submit, laws=laws, window=window, batch_records=batch_records
-            ):
+            )
+            for outcome in with_rotation(ordered, laws):
                 summary.add(outcome)
                 if on_outcome is not None:
                     on_outcome(outcome)

@@ -3,7 +3,9 @@
 A club plays a bundled game with a few of its numbers or switches changed. The record says
 which in its ``HouseRules`` tag (``docs/notation.md``), and :func:`overrides_from_tag` turns
 the tag into the ``overrides`` mapping that :func:`validator.engine.load_ruleset` merges over
-the variant's rule set, so house rules never need a rule-set file of their own::
+the variant's rule set (the replay's resolver, :mod:`validator.replay.resolver`, merges them over
+the rules of play of the record's laws), so house rules never need a rule-set file of their
+own::
 
     [HouseRules "no-brisques"]
     [HouseRules "brisque_allowance 320; last_trick 100"]
@@ -32,13 +34,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from notation.cards import Card, CardError
-from notation.model import Record
 from validator.engine.ruleset import (
     BRISQUE_SCORING,
     COMBINATION_KINDS,
     DRAW_ORDERS,
     REFORM_MODELS,
-    RuleSet,
 )
 from validator.engine.settlement import FAILED_RESCUE, GAME_VALUE, TIE_AT_LINE
 
@@ -286,26 +286,3 @@ def merge_overrides(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[s
 def apply_house_rules(overrides: Mapping[str, Any], tag: str | None) -> dict[str, Any]:
     """``overrides`` (e.g. the laws' own) with the ``HouseRules`` tag's switches merged last."""
     return merge_overrides(overrides, overrides_from_tag(tag))
-
-
-def house_ruleset(record: Record) -> RuleSet | None:
-    """The rule set a record's tags ask for with its ``HouseRules`` switches, or None without
-    the tag (the replayer then reads the record's tags as usual).
-
-    The variant is the ``Variant`` tag's, the laws' own overrides (the French draw) come first
-    and the house rules last, as a club's rules stand over the code it plays under. Raises
-    :class:`HouseRulesError` for a tag that cannot be read and ``RuleSetError`` for switches
-    the variant does not have (a rubicon allowance in a game to a target).
-    """
-    text = record.tag("HouseRules")
-    if text is None:
-        return None
-    from validator.laws import LawsError
-    from validator.replayer import DEFAULT_LAWS, DEFAULT_VARIANT, load_laws_cached, load_ruleset
-
-    variant = (record.tag("Variant") or DEFAULT_VARIANT).strip().lower()
-    try:
-        laws = load_laws_cached((record.tag("Laws") or DEFAULT_LAWS).strip().lower())
-    except LawsError:
-        laws = load_laws_cached(DEFAULT_LAWS)
-    return load_ruleset(variant, apply_house_rules(dict(laws.rules_overrides), text))

@@ -3,37 +3,48 @@
 A code of laws is a YAML file (``validator/data/laws/english.yaml``, ``french.yaml``,
 ``forfeits.yaml``, or a user's own) mapping finding codes to remedies. :func:`load_laws` reads
 and checks one; :meth:`Laws.remedy` turns a finding code and the facts of the case (a
-:class:`RemedyContext`) into a :class:`validator.replay.Remedy`; :func:`apply_remedies` applies
-the remedies of a deal to its scores, so that ``check`` and ``adjudicate`` give the same corrected
-result.
+:class:`RemedyContext`) into a :class:`validator.replay.Remedy` whose ``corrections`` say, typed,
+what changes (who, what, how much, why). The laws do no arithmetic: the settlement
+(:func:`validator.engine.settlement.correct_deal`) applies the corrections, the penalty rubicon
+included, so that ``check`` and ``adjudicate`` give the same corrected result.
 
 The scores a remedy changes are the deal's scores *as marked at the table*: every declaration,
 carte blanche, seven and last trick the record shows, at the value claimed. A false declaration
 that stands (Portland law 50) therefore needs no change, and one taken down is subtracted.
 
-``Remedy.uncounted`` lists what no longer counts, as ``SEAT:WHAT`` tokens that
-:func:`apply_remedies` reads: ``A:score`` (A is rubiconed by the remedy: his points go to the
-adversary, at most 900), ``A:last-trick``, ``A:brisques:-3`` / ``B:brisques:+3`` (brisques taken
-from A, or given to B, when the laws move or strike them), ``B:score-at-fault:640`` (the game was
-abandoned when B had 640: nothing marked after the fault counts).
+Each game is ruled from its own texts: a code may send a family of games to another file
+(``games: {ordinary: english-ordinary}``), so that the two-pack game under the English laws is
+ruled from Foster's ordinary game and not from the Portland Club's laws of Rubicon
+(:func:`game_of` says which family a rule set belongs to).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import yaml
 
-from validator.replay import Remedy
+from validator.engine.settlement import Correction
+from validator.replay.model import Remedy
+
+if TYPE_CHECKING:
+    from validator.engine import RuleSet
 
 LAWS_DIR: Final = Path(__file__).resolve().parent / "data" / "laws"
 """Where the bundled codes of laws live."""
 
 BUNDLED: Final = ("english", "french", "forfeits")
-"""The codes of laws shipped with the project."""
+"""The codes of laws a user may name (``--laws``, the ``Laws`` tag)."""
+
+PARTS: Final = ("english-ordinary",)
+"""Bundled files that are part of a code (its laws for a family of games), loadable by name."""
+
+GAMES: Final = ("rubicon", "ordinary")
+"""The families of games whose laws differ: Rubicon's (the Portland Club code, Foster's
+English and French rules of Rubicon) and the ordinary game's (Foster's ordinary game)."""
 
 CODE_PATTERN_LETTERS: Final = "DPWASR"
 
@@ -41,17 +52,9 @@ Challenge = Literal["none", "in-time", "late"]
 """Whether the record shows the fault challenged: not at all, before a card of the next trick
 was played (Portland law 50), or later."""
 
-ROLES: Final = ("offender", "adversary")
-ELECTORS: Final = ("offender", "adversary", "both")
-QUANTITIES: Final = (
-    "offender-score",
-    "offender-final-score",
-    "offender-under-100",
-    "offender-final-under-100",
-    "claimed",
-    "excess",
-    "correction",
-)
+ROLES: Final = ("offender", "adversary", "dealer", "pone")
+ELECTORS: Final = (*ROLES, "both")
+QUANTITIES: Final = ("claimed", "excess", "correction")
 UNCOUNTABLE: Final = ("brisques-since", "last-trick")
 LAST_TRICK: Final = ("adversary", "nobody")
 WHEN_KEYS: Final = {
@@ -60,32 +63,39 @@ WHEN_KEYS: Final = {
     "seen": (True, False),
     "both": (True, False),
     "pack_redundant": (True, False),
+    "stock_named": (True, False),
     "variant": None,
 }
 """Facts a case may be conditioned on, with their allowed values (None: any text)."""
 
+FLAGS: Final = (
+    "void_deal",
+    "abandon_game",
+    "replay_from_fault",
+    "rubicon_offender",
+    "forfeit_strict_tricks",
+    "compel_play",
+    "draw_two_next",
+    "gathered_brisques",
+)
+"""The yes/no effects of a remedy (see :class:`Effects`)."""
+
 BODY_KEYS: Final = frozenset(
-    {
-        "law",
-        "summary",
-        "elector",
-        "options",
-        "score",
-        "void_deal",
-        "abandon_game",
-        "replay_from_fault",
-        "uncount",
-        "last_trick",
-        "rubicon_offender",
-        "forfeit_strict_tricks",
-        "compel_play",
-    }
+    {"law", "summary", "elector", "options", "score", "uncount", "last_trick", *FLAGS}
 )
-OPTION_KEYS: Final = frozenset(
-    {"id", "summary", "law", "score", "void_deal", "abandon_game", "replay_from_fault"}
-)
+OPTION_KEYS: Final = frozenset({"id", "summary", "law", "score", *FLAGS})
 TOP_KEYS: Final = frozenset(
-    {"name", "title", "principle", "base", "rules_overrides", "remedies", "sources"}
+    {
+        "name",
+        "title",
+        "principle",
+        "base",
+        "rules_overrides",
+        "remedies",
+        "sources",
+        "games",
+        "counting_stock",
+    }
 )
 
 
@@ -101,6 +111,8 @@ FACT_WORDS: Final = {
     ("both", False): "one player erred",
     ("pack_redundant", True): "a card beyond the packs' copies",
     ("pack_redundant", False): "the pack not redundant",
+    ("stock_named", True): "the record's stock names the card that was next",
+    ("stock_named", False): "the record does not name the stock's next card",
 }
 """The conditions of the laws' cases in words, for the docs and ``bezique rules``."""
 
@@ -108,6 +120,19 @@ FACT_WORDS: Final = {
 def condition_words(case: RemedyRule) -> str:
     """The condition of a case in words (``challenged before ...``); empty for the otherwise."""
     return " and ".join(FACT_WORDS.get((k, v), f"{k} {v}") for k, v in case.when.items())
+
+
+def game_of(rules: RuleSet) -> str:
+    """The family of games whose laws rule ``rules``: ``rubicon`` or ``ordinary``.
+
+    The Portland Club code and Foster's English rules of Rubicon are written for two players
+    dealt nine cards with no turn-up (Rubicon, and Chinese, "Rubicon Bézique with six
+    packs"); every other game (two-pack, three-handed, the guide's six-pack game of twelve
+    cards) is ruled from Foster's ordinary game (rule ``laws.which-text``).
+    """
+    if rules.players == 2 and not rules.turn_up and rules.hand_size == 9:
+        return "rubicon"
+    return "ordinary"
 
 
 class LawsError(ValueError):
@@ -118,9 +143,9 @@ class LawsError(ValueError):
 class RemedyContext:
     """The facts of one irregularity that a remedy needs; the replay driver fills what it knows.
 
-    - ``offender``, ``adversary``: the seat at fault and the seat against it.
-    - ``scores``: the scores as marked when the fault happened; ``final_scores`` those at the end
-      of the deal (for remedies that let the hand be played out, Portland law 21).
+    - ``offender``, ``adversary``: the seat at fault and the seat against it; ``dealer`` and
+      ``pone`` (the non-dealer, who holds the options of a misdeal).
+    - ``scores``: each seat's points when the fault happened (an abandoned game ends there).
     - ``trick``: the trick of the fault; ``dealer_played``: whether the dealer had played to the
       first trick when the fault was found (the cut-off of Portland law 12).
     - ``election``, ``elected_by``: the choice the record marks (``^elect B void-deal``) and who
@@ -129,19 +154,20 @@ class RemedyContext:
       was played, Portland law 50) or ``late``.
     - ``claimed``, ``correct``: the points claimed for a score and the points it is worth.
     - ``seen`` (the extra card drawn was seen), ``both`` (both players drew wrongly),
-      ``pack_redundant`` (a card beyond the packs' copies), ``cards`` (the cards concerned, for a
-      remedy that calls one of them), ``variant``.
+      ``pack_redundant`` (a card beyond the packs' copies), ``stock_named`` (for a wrong draw,
+      the record's stock names the card that was next), ``cards`` (the cards concerned),
+      ``called`` (those of them the adversary may call on to be played: the three kings of a
+      false four kings), ``variant`` and ``game`` (:func:`game_of`).
     - ``last_trick_value``, ``last_trick_winner``: what the last trick is worth and who won it.
     - ``brisques_since``: the offender's brisques taken from the fault's trick on;
-      ``strict_brisques``: each seat's brisques taken in the strict tricks;
-      ``brisques_in_score``: whether the rule set scores brisques as points in the deal score
-      (two-pack) rather than keeping them apart for the settlement (Rubicon); ``brisque_value``.
+      ``strict_brisques``: each seat's brisques taken in the strict tricks.
     """
 
     offender: str | None = None
     adversary: str | None = None
+    dealer: str | None = None
+    pone: str | None = None
     scores: Mapping[str, int] = field(default_factory=dict)
-    final_scores: Mapping[str, int] | None = None
     trick: int | None = None
     dealer_played: bool = True
     election: str | None = None
@@ -152,14 +178,15 @@ class RemedyContext:
     seen: bool = False
     both: bool = False
     pack_redundant: bool = False
+    stock_named: bool = False
     variant: str = "rubicon"
+    game: str = "rubicon"
     last_trick_value: int = 50
     last_trick_winner: str | None = None
     brisques_since: int = 0
     strict_brisques: Mapping[str, int] = field(default_factory=dict)
-    brisques_in_score: bool = False
-    brisque_value: int = 10
     cards: tuple[str, ...] = ()
+    called: tuple[str, ...] = ()
 
     def fact(self, key: str) -> object:
         """The value of a fact a case may test (``challenge``, ``dealer_played`` ...)."""
@@ -168,27 +195,37 @@ class RemedyContext:
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    """A score change: ``points`` plus (or minus) a quantity of the case, capped."""
+    """Points to a seat (by role): a fixed number, plus (or minus) a quantity of the case."""
 
     to: str
     points: int = 0
     add: str | None = None
     subtract: str | None = None
-    cap: int | None = None
 
     def amount(self, ctx: RemedyContext) -> int:
         """The points this item gives its seat in the case ``ctx`` (negative: taken down)."""
         total = self.points
         if self.add is not None:
-            total += _capped(_quantity(self.add, ctx), self.cap)
+            total += _quantity(self.add, ctx)
         if self.subtract is not None:
-            total -= _capped(_quantity(self.subtract, ctx), self.cap)
+            total -= _quantity(self.subtract, ctx)
         return total
 
 
 @dataclass(frozen=True, slots=True)
 class Effects:
-    """What a remedy (or one option of it) does, before the facts of a case are known."""
+    """What a remedy (or one option of it) does, before the facts of a case are known.
+
+    ``score`` gives points; ``void_deal``, ``abandon_game`` (the game ends at the fault, Portland
+    law 17), ``replay_from_fault`` (law 55) and ``rubicon_offender`` (the offender is rubiconed,
+    reckoned by the settlement) decide the deal; ``uncount`` strikes the offender's brisques
+    from the fault on, or his last trick; ``last_trick`` gives it to the adversary or nobody;
+    ``forfeit_strict_tricks`` moves the offender's strict tricks to the adversary (Enquire
+    Within); ``compel_play`` lets the adversary call a card; ``draw_two_next`` has the offender
+    draw two cards at his next draw (so that draw is the remedy, not a fault);
+    ``gathered_brisques`` gives the adversary the brisques the offender left on the table (as
+    many as the case's ``correct``).
+    """
 
     score: tuple[ScoreItem, ...] = ()
     void_deal: bool = False
@@ -199,6 +236,8 @@ class Effects:
     rubicon_offender: bool = False
     forfeit_strict_tricks: bool = False
     compel_play: bool = False
+    draw_two_next: bool = False
+    gathered_brisques: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +269,14 @@ class RemedyRule:
 
 @dataclass(frozen=True, slots=True)
 class Laws:
-    """A code of laws: its name, principle, rule-set overrides and a remedy per finding code."""
+    """A code of laws: its name, principle, rule-set overrides and a remedy per finding code.
+
+    ``rules_overrides`` are the rules of play that come with the laws (the French draw), used
+    when a record says it was played under them (its ``Laws`` tag), never by choosing the
+    laws for the remedies. ``counting_stock`` says whether the stock may be counted (the
+    French laws forbid it). ``games`` sends a family of games (:func:`game_of`) to the code
+    that rules it.
+    """
 
     name: str
     title: str
@@ -239,6 +285,19 @@ class Laws:
     rules_overrides: Mapping[str, Any]
     remedies: Mapping[str, tuple[RemedyRule, ...]]
     base: Laws | None = None
+    games: Mapping[str, Laws] = field(default_factory=dict)
+    counting_stock: bool = True
+
+    def for_game(self, game: str) -> Laws:
+        """The code that rules a game of the family ``game`` under these laws."""
+        laws: Laws = self
+        seen: list[str] = []
+        while game in laws.games:
+            seen.append(laws.name)
+            laws = laws.games[game]
+            if laws.name in seen:  # pragma: no cover - the loader refuses loops
+                break
+        return laws
 
     def codes(self) -> tuple[str, ...]:
         """Every finding code these laws (or their base) give a remedy for, sorted."""
@@ -252,15 +311,17 @@ class Laws:
         return code in self.remedies
 
     def rule_for(self, code: str, ctx: RemedyContext) -> tuple[Laws, RemedyRule] | None:
-        """The code of laws and the case that govern ``code`` in ``ctx``, following ``same_as``."""
+        """The code of laws and the case that govern ``code`` in ``ctx``, following ``same_as``
+        and, for each code met, the laws of the case's family of games."""
         seen: list[str] = []
-        laws: Laws = self
+        start = self.for_game(ctx.game)
+        laws = start
         while True:
             cases = laws.remedies.get(code)
             if cases is None:
                 if laws.base is None:
                     return None
-                laws = laws.base
+                laws = laws.base.for_game(ctx.game)
                 continue
             case = next((c for c in cases if c.matches(ctx)), None)
             if case is None:
@@ -271,7 +332,7 @@ class Laws:
             if case.same_as in seen:
                 raise LawsError(f"{laws.source}: remedies.{code}: same_as loops through {seen}")
             code = case.same_as
-            laws = self
+            laws = start
 
     def remedy(self, code: str, ctx: RemedyContext) -> Remedy | None:
         """The remedy for finding ``code`` in the case ``ctx``, or None when no law names it.
@@ -285,8 +346,6 @@ class Laws:
             return None
         _, case = found
         template = case.summary
-        if case.when:
-            template = f"{_capital(condition_words(case))}: {template}"
         if not case.options:
             return _build(self.name, case.law, _fill(template, ctx), case.effects, ctx)
         ids = tuple(option.id for option in case.options)
@@ -305,7 +364,8 @@ class Laws:
             )
             return replace(remedy, elections=ids, elected=chosen.id)
         who = _role_name(case.elector, ctx)
-        rulings = "; ".join(f"if {who} elects {o.id}, {o.summary}" for o in case.options)
+        verb = "elect" if case.elector == "both" else "elects"
+        rulings = "; ".join(f"if {who} {verb} {o.id}, {o.summary}" for o in case.options)
         note = ""
         if ctx.election is not None and not entitled:
             note = f" ({ctx.elected_by}'s election {ctx.election!r} is not his to make)"
@@ -314,6 +374,17 @@ class Laws:
         summary = _fill(f"{template} No election recorded{note}: {rulings}.", ctx)
         remedy = _build(self.name, case.law, summary, case.effects, ctx)
         return replace(remedy, elections=ids)
+
+    def effects(self, code: str, ctx: RemedyContext) -> Effects | None:
+        """What the remedy of ``code`` does in ``ctx`` (the elected option's effects merged in)."""
+        found = self.rule_for(code, ctx)
+        if found is None:
+            return None
+        _, case = found
+        chosen = next((o for o in case.options if o.id == ctx.election), None)
+        if chosen is not None and _entitled(case.elector, ctx):
+            return _merge(case.effects, chosen.effects)
+        return case.effects
 
     def options(self, code: str, ctx: RemedyContext) -> tuple[Remedy, ...]:
         """One remedy per option the law gives for ``code`` in ``ctx`` (empty when none)."""
@@ -337,107 +408,12 @@ class Laws:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
-class CorrectedDeal:
-    """A deal's scores and brisques after its remedies, and what the remedies decided.
-
-    ``winner`` and ``value`` are set only when a remedy itself decides the game (a player
-    rubiconed by the laws, Portland laws 17 and 21); otherwise the settlement reckons them from
-    ``scores`` and ``brisques``. ``working`` says each step in words.
-    """
-
-    scores: dict[str, int]
-    brisques: dict[str, int]
-    void: bool = False
-    abandoned: bool = False
-    replay_from_trick: int | None = None
-    winner: str | None = None
-    value: int | None = None
-    working: tuple[str, ...] = ()
-
-
-def apply_remedies(
-    scores: Mapping[str, int],
-    brisques: Mapping[str, int],
-    remedies: Iterable[Remedy | None],
-) -> CorrectedDeal:
-    """Apply the score changes, void deals and struck points of ``remedies`` to a deal.
-
-    ``scores`` are the deal's scores as marked at its end and ``brisques`` the count of brisques
-    each seat took; a remedy that abandons the game carries the scores at the time of the fault
-    (``SEAT:score-at-fault:N``), and those replace the final ones.
-    """
-    new_scores = dict(scores)
-    new_brisques = dict(brisques)
-    working: list[str] = []
-    void = abandoned = False
-    replay_from: int | None = None
-    rubiconed: list[tuple[str, str, int]] = []
-    given = [remedy for remedy in remedies if remedy is not None]
-    for remedy in given:
-        for token in remedy.uncounted:
-            seat, _, rest = token.partition(":score-at-fault:")
-            if rest:
-                new_scores[seat] = int(rest)
-                working.append(f"{remedy.law_ref}: the game ends here, {seat} with {rest}")
-    for remedy in given:
-        if remedy.void_deal:
-            void = True
-            working.append(f"{remedy.law_ref}: the deal is void")
-        abandoned = abandoned or remedy.abandon_game
-        if remedy.replay_from_trick is not None:
-            replay_from = _min_trick(replay_from, remedy.replay_from_trick)
-        for seat, points in remedy.score_changes.items():
-            new_scores[seat] = new_scores.get(seat, 0) + points
-            working.append(f"{remedy.law_ref}: {seat} {points:+d}")
-        for token in remedy.uncounted:
-            parts = token.split(":")
-            if len(parts) == 3 and parts[1] == "brisques":
-                seat, count = parts[0], int(parts[2])
-                new_brisques[seat] = max(0, new_brisques.get(seat, 0) + count)
-                working.append(f"{remedy.law_ref}: {seat} brisques {count:+d}")
-            elif len(parts) == 2 and parts[1] == "score":
-                gainer = next((s for s, p in remedy.score_changes.items() if p > 0), None)
-                if gainer is not None:
-                    rubiconed.append((parts[0], gainer, remedy.score_changes[gainer]))
-    if void:
-        return CorrectedDeal(
-            scores={seat: 0 for seat in new_scores},
-            brisques={seat: 0 for seat in new_brisques},
-            void=True,
-            abandoned=abandoned,
-            replay_from_trick=None,
-            working=(*working, "a void deal scores nothing for either player"),
-        )
-    winner: str | None = None
-    value: int | None = None
-    if rubiconed:
-        loser, winner, penalty = rubiconed[0]
-        own = new_scores.get(winner, 0) - penalty
-        value = _hundreds(own) + _hundreds(penalty)
-        working.append(
-            f"{loser} rubiconed by the laws: {winner}'s {own} counts {_hundreds(own)} and the "
-            f"{penalty} the laws add (the rubicon and {loser}'s points) counts "
-            f"{_hundreds(penalty)}, fractions of a hundred thrown off: {winner} wins {value}"
-        )
-    return CorrectedDeal(
-        scores=new_scores,
-        brisques=new_brisques,
-        void=False,
-        abandoned=abandoned,
-        replay_from_trick=replay_from,
-        winner=winner,
-        value=value,
-        working=tuple(working),
-    )
-
-
 def load_laws(name_or_path: str | Path) -> Laws:
     """Read a code of laws by name (``english``, ``french``, ``forfeits``) or from a YAML file.
 
     The file is read with ``yaml.safe_load`` and checked; a :class:`LawsError` names the file and
     the key at fault. A ``base:`` (a name or a path next to the file) supplies the remedies the
-    file does not give.
+    file does not give; ``games:`` names the code that rules a family of games.
     """
     return _load(name_or_path, ())
 
@@ -460,7 +436,7 @@ def _load(name_or_path: str | Path, chain: tuple[str, ...]) -> Laws:
 
 def _resolve(name_or_path: str | Path, relative_to: Path | None) -> Path:
     text = str(name_or_path)
-    if isinstance(name_or_path, str) and text in BUNDLED:
+    if isinstance(name_or_path, str) and (text in BUNDLED or text in PARTS):
         return LAWS_DIR / f"{text}.yaml"
     path = Path(text)
     if not path.suffix and "/" not in text:
@@ -470,6 +446,12 @@ def _resolve(name_or_path: str | Path, relative_to: Path | None) -> Path:
     if relative_to is not None and not path.is_absolute():
         path = relative_to.parent / path
     return path
+
+
+def _reference(ref: object, where: str, path: Path, chain: tuple[str, ...]) -> Laws:
+    if not isinstance(ref, str):
+        raise LawsError(f"{where}: expected a name or a path")
+    return _load(ref if ref in BUNDLED or ref in PARTS else _resolve(ref, path), chain)
 
 
 def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Laws:
@@ -484,15 +466,20 @@ def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Law
     overrides = data.get("rules_overrides") or {}
     if not isinstance(overrides, dict):
         raise LawsError(f"{source}: rules_overrides: expected a mapping")
+    counting = data.get("counting_stock", True)
+    if not isinstance(counting, bool):
+        raise LawsError(f"{source}: counting_stock: expected true or false")
     base: Laws | None = None
-    base_ref = data.get("base")
-    if base_ref is not None:
-        if not isinstance(base_ref, str):
-            raise LawsError(f"{source}: base: expected a name or a path")
-        base = _load(
-            base_ref if base_ref in BUNDLED else _resolve(base_ref, path),
-            chain,
-        )
+    if data.get("base") is not None:
+        base = _reference(data["base"], f"{source}: base", path, chain)
+    games: dict[str, Laws] = {}
+    raw_games = data.get("games") or {}
+    if not isinstance(raw_games, dict):
+        raise LawsError(f"{source}: games: expected a mapping of a family of games to laws")
+    for game, ref in raw_games.items():
+        if game not in GAMES:
+            raise LawsError(f"{source}: games.{game}: not one of {', '.join(GAMES)}")
+        games[game] = _reference(ref, f"{source}: games.{game}", path, chain)
     raw = data.get("remedies")
     if not isinstance(raw, dict):
         raise LawsError(f"{source}: remedies: expected a mapping of finding codes")
@@ -510,6 +497,8 @@ def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Law
         rules_overrides=overrides,
         remedies=remedies,
         base=base,
+        games=games,
+        counting_stock=counting,
     )
     for code, cases in remedies.items():
         for case in cases:
@@ -562,6 +551,7 @@ def _case(body: dict[Any, Any], where: str, when: Mapping[str, object]) -> Remed
         raise LawsError(f"{where}: unknown key(s) {', '.join(unknown)}")
     law = _text(body, "law", where)
     summary = _text(body, "summary", where)
+    _check_placeholders(summary, f"{where}.summary")
     elector = body.get("elector")
     if elector is not None and elector not in ELECTORS:
         raise LawsError(f"{where}.elector: {elector!r} is not one of {', '.join(ELECTORS)}")
@@ -579,10 +569,10 @@ def _case(body: dict[Any, Any], where: str, when: Mapping[str, object]) -> Remed
         law_text = raw.get("law")
         if law_text is not None and not isinstance(law_text, str):
             raise LawsError(f"{here}.law: expected text")
+        option_summary = _text(raw, "summary", here)
+        _check_placeholders(option_summary, f"{here}.summary")
         options.append(
-            Option(
-                _text(raw, "id", here), _text(raw, "summary", here), law_text, _effects(raw, here)
-            )
+            Option(_text(raw, "id", here), option_summary, law_text, _effects(raw, here))
         )
     if options and elector is None:
         raise LawsError(f"{where}: options need an elector ({', '.join(ELECTORS)})")
@@ -603,35 +593,18 @@ def _effects(body: Mapping[Any, Any], where: str) -> Effects:
     if last_trick is not None and last_trick not in LAST_TRICK:
         raise LawsError(f"{where}.last_trick: expected one of {', '.join(LAST_TRICK)}")
     flags = {}
-    for key in (
-        "void_deal",
-        "abandon_game",
-        "replay_from_fault",
-        "rubicon_offender",
-        "forfeit_strict_tricks",
-        "compel_play",
-    ):
+    for key in FLAGS:
         value = body.get(key, False)
         if not isinstance(value, bool):
             raise LawsError(f"{where}.{key}: expected true or false")
         flags[key] = value
-    return Effects(
-        score=score,
-        uncount=tuple(uncount),
-        last_trick=last_trick,
-        void_deal=flags["void_deal"],
-        abandon_game=flags["abandon_game"],
-        replay_from_fault=flags["replay_from_fault"],
-        rubicon_offender=flags["rubicon_offender"],
-        forfeit_strict_tricks=flags["forfeit_strict_tricks"],
-        compel_play=flags["compel_play"],
-    )
+    return Effects(score=score, uncount=tuple(uncount), last_trick=last_trick, **flags)
 
 
 def _score_item(raw: object, where: str) -> ScoreItem:
     if not isinstance(raw, dict):
         raise LawsError(f"{where}: expected a mapping")
-    extra = sorted(set(map(str, raw)) - {"to", "points", "add", "subtract", "cap"})
+    extra = sorted(set(map(str, raw)) - {"to", "points", "add", "subtract"})
     if extra:
         raise LawsError(f"{where}: unknown key(s) {', '.join(extra)}")
     to = raw.get("to")
@@ -640,17 +613,11 @@ def _score_item(raw: object, where: str) -> ScoreItem:
     for key in ("add", "subtract"):
         if raw.get(key) is not None and raw[key] not in QUANTITIES:
             raise LawsError(f"{where}.{key}: expected one of {', '.join(QUANTITIES)}")
-    for key in ("points", "cap"):
-        if raw.get(key) is not None and (
-            not isinstance(raw[key], int) or isinstance(raw[key], bool)
-        ):
-            raise LawsError(f"{where}.{key}: expected a whole number")
+    points = raw.get("points")
+    if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
+        raise LawsError(f"{where}.points: expected a whole number")
     return ScoreItem(
-        to=str(to),
-        points=int(raw.get("points") or 0),
-        add=raw.get("add"),
-        subtract=raw.get("subtract"),
-        cap=raw.get("cap"),
+        to=str(to), points=int(points or 0), add=raw.get("add"), subtract=raw.get("subtract")
     )
 
 
@@ -671,17 +638,6 @@ def _is_code(value: object) -> bool:
 
 
 def _quantity(name: str, ctx: RemedyContext) -> int:
-    offender = ctx.offender or ""
-    if name == "offender-score":
-        return ctx.scores.get(offender, 0)
-    if name == "offender-final-score":
-        final = ctx.final_scores if ctx.final_scores is not None else ctx.scores
-        return final.get(offender, 0)
-    if name == "offender-under-100":
-        return 100 if ctx.scores.get(offender, 0) < 100 else 0
-    if name == "offender-final-under-100":
-        final = ctx.final_scores if ctx.final_scores is not None else ctx.scores
-        return 100 if final.get(offender, 0) < 100 else 0
     claimed = ctx.claimed or 0
     correct = ctx.correct or 0
     if name == "claimed":
@@ -691,19 +647,6 @@ def _quantity(name: str, ctx: RemedyContext) -> int:
     if name == "correction":
         return correct - claimed
     raise LawsError(f"unknown quantity {name!r}")
-
-
-def _capped(value: int, cap: int | None) -> int:
-    return value if cap is None else min(value, cap)
-
-
-def _hundreds(points: int) -> int:
-    """Points with the fractions of a hundred thrown off (Portland laws 57 and 58)."""
-    return points // 100 * 100
-
-
-def _min_trick(current: int | None, new: int) -> int:
-    return new if current is None else min(current, new)
 
 
 def _merge(base: Effects, extra: Effects) -> Effects:
@@ -717,6 +660,8 @@ def _merge(base: Effects, extra: Effects) -> Effects:
         rubicon_offender=base.rubicon_offender or extra.rubicon_offender,
         forfeit_strict_tricks=base.forfeit_strict_tricks or extra.forfeit_strict_tricks,
         compel_play=base.compel_play or extra.compel_play,
+        draw_two_next=base.draw_two_next or extra.draw_two_next,
+        gathered_brisques=base.gathered_brisques or extra.gathered_brisques,
     )
 
 
@@ -733,7 +678,12 @@ def _capital(text: str) -> str:
 
 
 def _role(role: str, ctx: RemedyContext) -> str | None:
-    return ctx.offender if role == "offender" else ctx.adversary
+    return {
+        "offender": ctx.offender,
+        "adversary": ctx.adversary,
+        "dealer": ctx.dealer,
+        "pone": ctx.pone,
+    }.get(role)
 
 
 def _role_name(role: str | None, ctx: RemedyContext) -> str:
@@ -744,70 +694,108 @@ def _role_name(role: str | None, ctx: RemedyContext) -> str:
     return _role(role, ctx) or f"the {role}"
 
 
-def _fill(template: str, ctx: RemedyContext) -> str:
-    values = {
+PLACEHOLDERS: Final = (
+    "offender",
+    "adversary",
+    "dealer",
+    "pone",
+    "trick",
+    "claimed",
+    "correct",
+    "cards",
+    "called",
+)
+"""The words a summary may fill in (``{offender}`` ...)."""
+
+
+def _placeholder_values(ctx: RemedyContext | None) -> dict[str, str]:
+    if ctx is None:
+        return {
+            "offender": "the offender",
+            "adversary": "the adversary",
+            "dealer": "the dealer",
+            "pone": "the pone",
+            "trick": "N",
+            "claimed": "score",
+            "correct": "the right value",
+            "cards": "the cards shown",
+            "called": "the cards of the combination shown",
+        }
+    cards = " ".join(ctx.cards) if ctx.cards else "the cards shown"
+    return {
         "offender": ctx.offender or "the offender",
         "adversary": ctx.adversary or "the adversary",
+        "dealer": ctx.dealer or "the dealer",
+        "pone": ctx.pone or "the pone",
         "trick": str(ctx.trick) if ctx.trick is not None else "N",
         "claimed": str(ctx.claimed) if ctx.claimed is not None else "score",
         "correct": str(ctx.correct) if ctx.correct is not None else "the right value",
-        "cards": " ".join(ctx.cards) if ctx.cards else "the cards shown",
+        "cards": cards,
+        "called": " ".join(ctx.called) if ctx.called else cards,
     }
+
+
+def _check_placeholders(template: str, where: str) -> None:
     try:
-        return _capital(template.format_map(values))
+        template.format_map(_placeholder_values(None))
+    except (KeyError, ValueError, IndexError) as exc:
+        raise LawsError(
+            f"{where}: bad placeholder {exc} (use {', '.join('{' + p + '}' for p in PLACEHOLDERS)})"
+        ) from None
+
+
+def blank_fill(template: str, *, capital: bool = True) -> str:
+    """A summary with its placeholders in words (``the offender``), for the docs."""
+    text = template.format_map(_placeholder_values(None))
+    return _capital(text) if capital else text
+
+
+def _fill(template: str, ctx: RemedyContext) -> str:
+    try:
+        return _capital(template.format_map(_placeholder_values(ctx)))
     except (KeyError, ValueError, IndexError) as exc:
         raise LawsError(f"summary {template!r}: bad placeholder: {exc}") from None
 
 
 def _build(laws: str, law_ref: str, summary: str, effects: Effects, ctx: RemedyContext) -> Remedy:
-    changes: dict[str, int] = {}
-    uncounted: list[str] = []
-
-    def add(seat: str | None, points: int) -> None:
-        if seat is not None and points:
-            changes[seat] = changes.get(seat, 0) + points
-
-    for item in effects.score:
-        add(_role(item.to, ctx), item.amount(ctx))
+    """The remedy's corrections (who, what, how much, why) for the facts of the case."""
+    out: list[Correction] = []
     offender, adversary = ctx.offender, ctx.adversary
     lt = ctx.last_trick_value
-    if effects.rubicon_offender and offender is not None:
-        uncounted.append(f"{offender}:score")
+
+    def points(seat: str | None, amount: int, kind: str = "points") -> None:
+        if seat is not None and amount:
+            out.append(Correction(kind, seat, amount, law_ref))
+
+    for item in effects.score:
+        points(_role(item.to, ctx), item.amount(ctx))
+    if effects.void_deal:
+        out.append(Correction("void", None, 0, law_ref))
     if effects.abandon_game:
-        uncounted.extend(f"{seat}:score-at-fault:{points}" for seat, points in ctx.scores.items())
-    if effects.last_trick == "adversary" and offender and ctx.last_trick_winner == offender:
-        add(offender, -lt)
-        add(adversary, lt)
-        uncounted.append(f"{offender}:last-trick")
-    if effects.last_trick == "nobody" and ctx.last_trick_winner is not None:
-        add(ctx.last_trick_winner, -lt)
-        uncounted.append(f"{ctx.last_trick_winner}:last-trick")
+        out.append(Correction("abandon", None, 0, law_ref, ctx.trick, dict(ctx.scores)))
+    if effects.rubicon_offender and offender is not None:
+        out.append(Correction("rubicon", offender, 0, law_ref))
+    if effects.replay_from_fault and ctx.trick is not None:
+        out.append(Correction("replay", None, 0, law_ref, ctx.trick))
+    winner = ctx.last_trick_winner
+    if effects.last_trick == "adversary" and offender and winner == offender:
+        points(offender, -lt, "last-trick")
+        points(adversary, lt, "last-trick")
+    if effects.last_trick == "nobody" and winner is not None:
+        points(winner, -lt, "last-trick")
     if "brisques-since" in effects.uncount and offender and ctx.brisques_since:
-        uncounted.append(f"{offender}:brisques:-{ctx.brisques_since}")
-        if ctx.brisques_in_score:
-            add(offender, -ctx.brisque_value * ctx.brisques_since)
-    if "last-trick" in effects.uncount and offender and ctx.last_trick_winner == offender:
-        add(offender, -lt)
-        uncounted.append(f"{offender}:last-trick")
+        out.append(Correction("brisques", offender, -ctx.brisques_since, law_ref, ctx.trick))
+    if "last-trick" in effects.uncount and offender and winner == offender:
+        points(offender, -lt, "last-trick")
     if effects.forfeit_strict_tricks and offender and adversary:
         moved = ctx.strict_brisques.get(offender, 0)
         if moved:
-            uncounted.append(f"{offender}:brisques:-{moved}")
-            uncounted.append(f"{adversary}:brisques:+{moved}")
-            if ctx.brisques_in_score:
-                add(offender, -ctx.brisque_value * moved)
-                add(adversary, ctx.brisque_value * moved)
-        if ctx.last_trick_winner == offender:
-            add(offender, -lt)
-            add(adversary, lt)
-            uncounted.append(f"{offender}:last-trick")
-    return Remedy(
-        laws=laws,
-        law_ref=law_ref,
-        summary=summary,
-        score_changes=changes,
-        void_deal=effects.void_deal,
-        abandon_game=effects.abandon_game,
-        replay_from_trick=ctx.trick if effects.replay_from_fault else None,
-        uncounted=tuple(uncounted),
-    )
+            out.append(Correction("brisques", offender, -moved, law_ref))
+            out.append(Correction("brisques", adversary, moved, law_ref))
+        if winner == offender:
+            points(offender, -lt, "last-trick")
+            points(adversary, lt, "last-trick")
+    if effects.gathered_brisques and offender and adversary and ctx.correct:
+        out.append(Correction("brisques", offender, -ctx.correct, law_ref))
+        out.append(Correction("brisques", adversary, ctx.correct, law_ref))
+    return Remedy(laws=laws, law_ref=law_ref, summary=summary, corrections=tuple(out))

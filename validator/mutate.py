@@ -1412,6 +1412,12 @@ NOT_PLANTED: Final = {
     "simulated records name every card",
     "W305": "the last card of an odd stock needs an irregular stock, itself a D109",
     "S506": "sitting and chouette rotation: a property of a series of games, not of one record",
+    "P212": "brisques left on the table exist only as the table's ^gather mark; worked by hand in "
+    "tests/validator and samples/disputes",
+    "W307": "counting the stock is a fault only under the French laws and only as the table's "
+    "^count-stock mark; worked by hand in tests/validator",
+    "A414": "an amendment (^amend) cures a false declaration: the record it makes has no fault "
+    "to detect; worked by hand in tests/validator and samples/disputes",
 }
 """Codes without a mutator, and why."""
 

@@ -31,7 +31,6 @@ announcement carried is first tried on a copy of the state, and the simulator ra
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -60,12 +59,10 @@ from validator.engine import (
     DeclarationOption,
     RuleSet,
     deal_cards,
-    load_ruleset,
     new_pack,
 )
 from validator.engine.combinations import kind_info
 from validator.engine.settlement import DealResult, GameResult, settle_deal, settle_game
-from validator.laws import load_laws
 
 VARIANTS: Final = ("two-pack", "rubicon", "six-pack", "chinese", "three-handed")
 """The variants the simulator plays (the bundled rule sets)."""
@@ -83,11 +80,13 @@ StepHook = Callable[[DealState, Mapping[str, int]], None]
 declaration so far (what the engine returned, summed): for invariant checks."""
 
 
-@functools.lru_cache(maxsize=32)
-def ruleset(variant: str, laws: str = "english") -> RuleSet:
+def ruleset(variant: str, laws: str = "english", house_rules: str | None = None) -> RuleSet:
     """The bundled rule set of a variant as a code of laws plays it (the French laws make the
-    pone draw first), read once: rule sets are frozen values."""
-    return load_ruleset(variant, dict(load_laws(laws).rules_overrides))
+    pone draw first), with a ``HouseRules`` tag's switches over it: the replay's own resolver
+    (:func:`validator.replay.rules_for`), so that a simulated game and its replay agree."""
+    from validator.replay.resolver import rules_for
+
+    return rules_for(variant, laws, house_rules)
 
 
 class SimulationError(ValueError):

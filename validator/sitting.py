@@ -26,15 +26,13 @@ from typing import Any
 
 from notation.errors import NotationError
 from notation.model import Record
-from validator.catalogue import make_finding
 from validator.engine.settlement import (
     SettlementError,
     SittingGame,
     SittingSettlement,
     settle_sitting,
 )
-from validator.replay import Finding, Location, Replay
-from validator.replayer import replay, sitting_findings
+from validator.replay import Finding, Location, Replay, make_finding, replay, sitting_findings
 
 
 class SittingError(ValueError):
@@ -211,9 +209,9 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
         findings.append(
             make_finding(
                 "R001",
-                seat=None,
-                location=_where(record.source, _tag_line(record, tag)),
-                message=f"sitting {name!r}: {message}",
+                None,
+                f"sitting {name!r}: {message}",
+                _where(record.source, _tag_line(record, tag)),
             )
         )
 

@@ -134,14 +134,17 @@ def test_warm_up_reads_the_rules_and_laws_before_the_workers_fork(
 ) -> None:
     """What a worker would otherwise read on its first record (0.15 s of YAML each) is read
     once in the main process: the default rule set, the laws asked for, the rule book."""
-    from validator import replayer, rulebook
+    from validator import rulebook
+    from validator.replay import resolver
 
-    monkeypatch.setattr(replayer, "_RULESETS", {})
-    monkeypatch.setattr(replayer, "_LAWS", {})
+    monkeypatch.setattr(resolver, "_RULESETS", {})
+    monkeypatch.setattr(resolver, "_LAWS", {})
     rulebook.default_rulebook.cache_clear()
     warm_up("french")
-    assert [name for name, _ in replayer._RULESETS] == ["rubicon"]
-    assert list(replayer._LAWS) == ["french"]
+    assert [name for name, _ in resolver._RULESETS] == ["rubicon"]
+    # The laws for the remedies (french), and those the warm-up record was played under (it has
+    # no Laws tag: english).
+    assert sorted(resolver._LAWS) == ["english", "french"]
     assert rulebook.default_rulebook.cache_info().currsize == 1
 
 

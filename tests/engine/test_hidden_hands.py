@@ -21,7 +21,7 @@ from engine_driver import play_random_deal, replay, run_script
 from notation.cards import Card
 from notation.model import Deal, Draw, Record, Trick
 from validator.engine import DealState, deal_cards, load_ruleset, new_pack
-from validator.replayer import replay as replay_record
+from validator.replay import replay as replay_record
 from validator.simulate import VARIANTS, simulate_game
 
 

@@ -120,12 +120,20 @@ def test_1200_v_700_is_3200() -> None:
 
 
 def test_1200_v_700_had_b_reached_1000_is_700() -> None:
-    # rubicon-bezique-laws.txt, Objects of the Game: "Had B reached 1000, ... A would have
-    # scored the difference only, or 200 points, plus 500 for the game; 700 altogether."
-    # 1200 v 1000 are 200 apart: within the margin, so brisques are counted; 5 each leave
-    # 1250 v 1050, 1200 - 1000 = 200, plus 500.
-    result = settle_deal({"A": 1200, "B": 1000}, {"A": 5, "B": 5}, rules())
+    # Issue 13, point 13. rubicon-bezique-laws.txt, Objects of the Game: "Had B reached 1000, he
+    # would have saved his rubicon, and A would have scored the difference only, or 200 points,
+    # plus 500 for the game; 700 altogether." 1200 v 1000 are exactly 200 apart, and Foster
+    # reckons them without the brisques: "within one or two hundred points" counts them only
+    # when the scores are less than 200 apart (switch brisques_margin). No brisques given, none
+    # needed: 1200 - 1000 = 200, plus 500.
+    result = settle_deal({"A": 1200, "B": 1000}, None, rules())
     assert (result.winner, result.value, result.rubicon) == ("A", 700, False)
+    assert not any("Brisques counted" in line for line in result.working)
+    # 199 apart are within the margin, so the brisques decide (Scoring: "within one or two
+    # hundred points of each other ... the brisques are counted"): 1199 + 50 v 1000 + 210 is
+    # 1249 v 1210, A wins 1200 - 1200 = 0, under 100: 500 + 100.
+    near = settle_deal({"A": 1199, "B": 1000}, {"A": 5, "B": 21}, rules())
+    assert (near.winner, near.value) == ("A", 600)
 
 
 def test_hoffmann_worked_settlements() -> None:
@@ -238,12 +246,23 @@ def test_rubicon_game_settlement_and_series() -> None:
     assert (series.winner, series.value, series.totals) == ("B", 1500, {"A": -1500, "B": 1500})
 
 
-def test_replay_fields_build_the_replay_classes() -> None:
+def test_the_settlement_returns_the_replays_own_types() -> None:
+    # One settlement type for the engine and the replay: the replay keeps what settle_* return.
     deal = settle_deal({"A": 1830, "B": 1260}, None, rules())
-    built = DealSettlement(**deal.replay_fields())
-    assert (built.winner, built.value, built.working) == ("A", 1100, deal.working)
-    game = GameSettlement(**settle_game([deal], rules()).replay_fields())
+    assert isinstance(deal, DealSettlement)
+    assert (deal.winner, deal.value) == ("A", 1100)
+    game = settle_game([deal], rules())
+    assert isinstance(game, GameSettlement)
     assert (game.totals, game.result) == ({"A": 1830, "B": 1260}, "A 1100")
+    assert set(deal.to_dict()) == {
+        "scores",
+        "brisques",
+        "winner",
+        "value",
+        "rubicon",
+        "void",
+        "working",
+    }
 
 
 def test_rubicon_for_too_many_cards() -> None:

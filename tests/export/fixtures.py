@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from validator.replay import (
+    Correction,
     DealReplay,
     DealSettlement,
     Finding,
@@ -229,7 +230,7 @@ def two_pack_replay() -> Replay:
             laws="english",
             law_ref="Portland Club law 51",
             summary="A wrong mark may be corrected at any time: 10 taken down from A",
-            score_changes={"A": -10},
+            corrections=(Correction("points", "A", -10, "Portland Club law 51"),),
         ),
     )
     deal = DealReplay(

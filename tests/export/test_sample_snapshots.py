@@ -21,8 +21,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from notation import Record, read_records
 from validator.export import render_step, to_html, to_json, to_markdown, to_yaml
-from validator.replay import Replay
-from validator.replayer import replay
+from validator.replay import Replay, replay
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 HAND_WRITTEN = sorted(SAMPLES.glob("*.bzn"))

@@ -8,8 +8,6 @@ tests the commands' own work: choosing the record, deal and step, writing files.
 from __future__ import annotations
 
 import json
-import sys
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -102,9 +100,9 @@ def fake_replayer(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
         calls.append((record, kwargs))
         return made[record]()
 
-    module = types.ModuleType("validator.replayer")
-    module.replay = replay  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "validator.replayer", module)
+    import validator.replay
+
+    monkeypatch.setattr(validator.replay, "replay", replay, raising=False)
     monkeypatch.setattr(notation, "read_records", read_records, raising=False)
     yield calls
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from notation.parser import parse_record_collecting
 from notation.writer import write_record
-from validator.replayer import replay
+from validator.replay import replay
 from validator.simulate import VARIANTS, simulate_game
 
 ALPHABET = 'ATKQJ987SHDC?!$^{}[]();.,-_"\\ \t\n0123456789abcdefghijklmnopqrstuvwxyz♠♥♦♣♤♡♢♧\r\ufeff'

@@ -11,11 +11,10 @@ from validator.catalogue import (
     catalogue,
     check_rules,
     load_catalogue,
-    make_finding,
     render_default,
 )
 from validator.laws import RemedyContext, load_laws
-from validator.replay import Location
+from validator.replay import Location, make_finding
 from validator.rulebook import default_rulebook
 
 FINDINGS_MD = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
@@ -35,7 +34,9 @@ CODES = catalogue().codes()
 
 def test_every_code_of_the_team_brief_is_catalogued() -> None:
     assert [code for code in BRIEF_CODES if code not in CODES] == []
-    assert set(CODES) - set(BRIEF_CODES) == {"P210", "P211"}
+    # Added since: both players' hands wrong (P210, P211), and the rules of issue 13, point 14:
+    # brisques left and gathered (P212), the stock counted (W307), a declaration amended (A414).
+    assert set(CODES) - set(BRIEF_CODES) == {"P210", "P211", "P212", "W307", "A414"}
 
 
 def test_codes_keep_their_numbering_order() -> None:
@@ -59,7 +60,7 @@ def test_every_code_has_a_forfeits_remedy_own_or_inherited(code: str) -> None:
 
 
 def test_every_remedy_code_is_in_the_catalogue() -> None:
-    for name in ("english", "french", "forfeits"):
+    for name in ("english", "english-ordinary", "french", "forfeits"):
         assert [c for c in load_laws(name).remedies if c not in CODES] == []
 
 
@@ -141,17 +142,25 @@ def test_a_bad_catalogue_names_file_and_key(tmp_path: Path, body: str, message: 
 
 
 def test_make_finding_carries_rule_text_and_remedy() -> None:
+    laws = load_laws("french")
     finding = make_finding(
         "W301",
-        seat="A",
-        location=Location(file="g.bzn", line=12, column=1, deal=1, trick=8),
-        message="A did not draw after trick 7 and played to trick 8",
-        laws=load_laws("french"),
-        ctx=RemedyContext(offender="A", adversary="B", election="two-cards-next"),
+        "A",
+        "A did not draw after trick 7 and played to trick 8",
+        Location(file="g.bzn", line=12, column=1, deal=1, trick=8),
+        remedy=laws.remedy(
+            "W301", RemedyContext(offender="A", adversary="B", election="two-cards-next")
+        ),
     )
     assert finding.severity == "error"
     assert finding.rule_id == "irreg.draw"
     assert finding.rule_text.startswith("After each trick, while the stock lasts")
     assert finding.remedy is not None and finding.remedy.elected == "two-cards-next"
+
+
+def test_an_unknown_code_is_an_error_for_every_caller() -> None:
+    # One finding factory: the replay's findings, the sittings' and the catalogue's callers all
+    # build findings through make_finding, and a code the catalogue does not know is an error
+    # of the program (the engine and the catalogue must agree), never a silent "warning".
     with pytest.raises(CatalogueError, match="'Z123' is not in the catalogue"):
-        make_finding("Z123", seat=None, location=Location(), message="m")
+        make_finding("Z123", None, "m", Location())

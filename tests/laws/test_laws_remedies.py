@@ -2,16 +2,44 @@
 
 from __future__ import annotations
 
-from validator.laws import RemedyContext, apply_remedies, load_laws
+from collections.abc import Iterable, Mapping
+
+from validator.engine import load_ruleset
+from validator.engine.settlement import CorrectedDeal, Correction, SettlementRules, correct_deal
+from validator.laws import RemedyContext, load_laws
+from validator.replay import Remedy
 
 ENGLISH = load_laws("english")
 FRENCH = load_laws("french")
 FORFEITS = load_laws("forfeits")
 
 
+def _rules(variant: str) -> SettlementRules:
+    parsed = load_ruleset(variant).settlement_rules
+    assert isinstance(parsed, SettlementRules)
+    return parsed
+
+
+RUBICON = _rules("rubicon")
+TWO_PACK = _rules("two-pack")
+
+
+def apply(
+    points: Mapping[str, int],
+    brisques: Mapping[str, int],
+    remedies: Iterable[Remedy | None],
+    rules: SettlementRules = RUBICON,
+    *,
+    complete: bool = False,
+) -> CorrectedDeal:
+    """The corrections of ``remedies`` applied by the settlement, as the replay applies them."""
+    corrections = [c for r in remedies if r is not None for c in r.corrections]
+    return correct_deal(points, brisques, corrections, rules, complete=complete)
+
+
 def ctx(**facts: object) -> RemedyContext:
-    """A case with A at fault against B, as most tests need."""
-    base: dict[str, object] = {"offender": "A", "adversary": "B"}
+    """A case with A (the pone) at fault against B (the dealer), as most tests need."""
+    base: dict[str, object] = {"offender": "A", "adversary": "B", "dealer": "B", "pone": "A"}
     base.update(facts)
     return RemedyContext(**base)  # type: ignore[arg-type]
 
@@ -22,39 +50,54 @@ def ctx(**facts: object) -> RemedyContext:
 def test_english_too_many_cards_adds_1300_and_offenders_points() -> None:
     # rubicon-bezique-laws.txt, Irregularities in Play: "the adversary ... is to add 1300 points
     # to his score at the time ..., together with all the points already scored by the player in
-    # error"; Portland law 17. A has 470 at the time, B 640: B adds 1300 + 470 = 1770.
+    # error"; Portland law 17. A has 470 at the time, B 640. The laws say who and why; the
+    # settlement reckons it.
     remedy = ENGLISH.remedy("P202", ctx(scores={"A": 470, "B": 640}, trick=12))
     assert remedy is not None
-    assert remedy.score_changes == {"B": 1770}
-    assert remedy.abandon_game is True
+    assert remedy.corrections == (
+        Correction("abandon", None, 0, remedy.law_ref, 12, {"A": 470, "B": 640}),
+        Correction("rubicon", "A", 0, remedy.law_ref),
+    )
+    assert remedy.score_changes == {}
+    assert remedy.abandon_game is True and remedy.rubiconed == "A"
     assert remedy.void_deal is False
     assert "Portland law 17" in remedy.law_ref
-    assert remedy.uncounted == ("A:score", "A:score-at-fault:470", "B:score-at-fault:640")
     # Laws 17 and 58: each score to the hundred below: 600 + 400 + 1300 = 2300 for B. Whatever
     # was marked after the fault (the record goes on to A 900, B 1400) no longer counts.
-    result = apply_remedies({"A": 900, "B": 1400}, {"A": 0, "B": 0}, [remedy])
-    assert result.abandoned is True
-    assert result.scores == {"A": 470, "B": 640 + 1770}
-    assert result.winner == "B"
-    assert result.value == 2300
+    result = apply({"A": 900, "B": 1400}, {"A": 0, "B": 0}, [remedy])
+    assert result.abandoned is True and result.rubiconed == "A"
+    assert result.points == {"A": 470, "B": 640}
+    assert result.settlement is not None
+    assert (result.settlement.winner, result.settlement.value) == ("B", 2300)
 
 
 def test_english_too_many_cards_caps_the_offenders_points_at_900() -> None:
     # Portland law 17: "the amount to be added to his adversary's score is not to exceed nine
-    # hundred, exclusive of the thirteen hundred". A has 1250: only 900 of it goes to B.
+    # hundred, exclusive of the thirteen hundred". A has 1250: only 900 of it goes to B, who has
+    # 300: 300 + 900 + 1300 = 2500.
     remedy = ENGLISH.remedy("P202", ctx(scores={"A": 1250, "B": 300}))
-    assert remedy is not None
-    assert remedy.score_changes == {"B": 1300 + 900}
-    result = apply_remedies({"A": 1250, "B": 300}, {}, [remedy])
-    assert result.value == 300 + 2200
+    result = apply({"A": 1250, "B": 300}, {"A": 0, "B": 0}, [remedy])
+    assert result.settlement is not None and result.settlement.value == 2500
 
 
 def test_english_too_many_cards_with_offender_under_100_adds_the_bonus() -> None:
     # Portland law 59: a rubiconed player under 100 gives the winner 100 more; law 17 says the
-    # offender "is rubiconed". A has 60: B adds 1300 + 60 + 100.
+    # offender "is rubiconed". A has 60, B 500: 500 + 0 + 1300 + 100 = 1900.
     remedy = ENGLISH.remedy("P202", ctx(scores={"A": 60, "B": 500}))
-    assert remedy is not None
-    assert remedy.score_changes == {"B": 1460}
+    result = apply({"A": 60, "B": 500}, {"A": 0, "B": 0}, [remedy])
+    assert result.settlement is not None and result.settlement.value == 1900
+
+
+def test_one_offence_one_penalty() -> None:
+    # foster-1914-general-laws.txt, Double Penalties: "No person can be subjected to two
+    # penalties for one offence." The hand dealt too large (D105, found after play, as P202) and
+    # the same fault marked at the table: A rubiconed once, B with 640 wins 600 + 400 + 1300.
+    scores = {"A": 470, "B": 640}
+    dealt = ENGLISH.remedy("D105", ctx(scores=scores, dealer_played=True))
+    marked = ENGLISH.remedy("P202", ctx(scores=scores))
+    result = apply(scores, {"A": 0, "B": 0}, [dealt, marked])
+    assert result.settlement is not None and result.settlement.value == 2300
+    assert any("one offence, one penalty" in line for line in result.working)
 
 
 def test_french_too_many_cards_gives_the_adversary_an_election() -> None:
@@ -88,7 +131,8 @@ def test_english_too_few_cards_gives_the_adversary_the_last_trick() -> None:
     remedy = ENGLISH.remedy("P203", ctx(last_trick_winner="A", last_trick_value=50))
     assert remedy is not None
     assert remedy.score_changes == {"A": -50, "B": 50}
-    assert remedy.uncounted == ("A:last-trick",)
+    assert [c.kind for c in remedy.corrections] == ["last-trick", "last-trick"]
+    assert remedy.to_dict()["uncounted"] == ["A's last trick (50)"]
     unchanged = ENGLISH.remedy("P203", ctx(last_trick_winner="B"))
     assert unchanged is not None and unchanged.score_changes == {}
 
@@ -108,21 +152,14 @@ def test_both_too_many_english_void_french_play_without_drawing() -> None:
 def test_english_one_too_many_other_too_few_rubicons_on_the_final_scores() -> None:
     # Portland law 21: the deal stands, the player with too many is rubiconed as in law 17 and
     # neither scores the last trick. Final: A (too many) 1200, B 900 with the last trick's 50.
-    # B loses the 50 (850), adds 1300 + 900 (A's 1200 capped): 800 + 900 + 1300 = 3000.
-    remedy = ENGLISH.remedy(
-        "P210",
-        ctx(
-            scores={"A": 300, "B": 200},
-            final_scores={"A": 1200, "B": 900},
-            last_trick_winner="B",
-        ),
-    )
+    # B loses the 50 (850) and adds A's 1200 capped at 900: 800 + 900 + 1300 = 3000.
+    remedy = ENGLISH.remedy("P210", ctx(scores={"A": 300, "B": 200}, last_trick_winner="B"))
     assert remedy is not None
-    assert remedy.score_changes == {"B": 2200 - 50}
-    assert remedy.abandon_game is False
-    result = apply_remedies({"A": 1200, "B": 900}, {}, [remedy])
-    assert result.winner == "B"
-    assert result.value == 3000
+    assert remedy.score_changes == {"B": -50}
+    assert remedy.rubiconed == "A" and remedy.abandon_game is False
+    result = apply({"A": 1200, "B": 900}, {"A": 0, "B": 0}, [remedy])
+    assert result.settlement is not None
+    assert (result.settlement.winner, result.settlement.value) == ("B", 3000)
 
 
 def test_both_too_few_english_the_winner_of_the_last_trick_scores_it() -> None:
@@ -136,13 +173,32 @@ def test_both_too_few_english_the_winner_of_the_last_trick_scores_it() -> None:
 
 def test_too_many_dealt_before_and_after_the_dealers_first_play() -> None:
     # Portland law 12: found "before the dealer has played to the first trick ... there must be
-    # a fresh deal"; found later it is play with too many cards (law 17).
+    # a fresh deal"; found later it is play with too many cards (law 17): A with 100, B 0:
+    # 0 + 100 + 1300 = 1400 for B.
     before = ENGLISH.remedy("D105", ctx(dealer_played=False))
     after = ENGLISH.remedy("D105", ctx(dealer_played=True, scores={"A": 100, "B": 0}))
     assert before is not None and before.void_deal is True
     assert after is not None and after.abandon_game is True
-    assert after.score_changes == {"B": 1400}
     assert "Portland law 17" in after.law_ref
+    result = apply({"A": 100, "B": 0}, {"A": 0, "B": 0}, [after])
+    assert result.settlement is not None and result.settlement.value == 1400
+
+
+def test_two_pack_game_has_no_rubicon_for_too_many_cards() -> None:
+    # Issue point 4. foster-1914-ordinary-bezique.txt, Misdealing: "If too many cards are given
+    # to either player, there must be a new deal"; Irregularities in Play: "If a player has too
+    # many cards after playing to the first trick, his adversary may either claim a fresh deal
+    # or may compel him to play without drawing". The English laws send the ordinary game
+    # (two-pack, three-handed, the six-pack game) to these texts, not to Portland law 17.
+    for game in ("ordinary",):
+        found = ENGLISH.remedy("P202", ctx(game=game, scores={"A": 100, "B": 0}))
+        assert found is not None
+        assert found.rubiconed is None and found.abandon_game is False
+        assert found.elections == ("void-deal", "play-without-drawing")
+        assert "foster-1914-ordinary-bezique.txt" in found.law_ref
+        dealt = ENGLISH.remedy("D105", ctx(game=game, dealer_played=False))
+        assert dealt is not None and dealt.void_deal is True
+        assert "Misdealing" in dealt.law_ref and "Portland" not in dealt.law_ref
 
 
 def test_dealer_exposing_the_pones_card_gives_the_pone_a_fresh_deal() -> None:
@@ -166,7 +222,7 @@ def test_imperfect_pack_voids_the_deal_and_scores_nothing() -> None:
     # Portland law 62: "the deal in which the discovery is made is void".
     remedy = ENGLISH.remedy("D109", ctx())
     assert remedy is not None and remedy.void_deal is True
-    result = apply_remedies({"A": 740, "B": 300}, {"A": 5, "B": 9}, [remedy])
+    result = apply({"A": 740, "B": 300}, {"A": 5, "B": 9}, [remedy])
     assert result.void is True
     assert result.scores == {"A": 0, "B": 0}
 
@@ -191,7 +247,7 @@ def test_strict_play_english_replays_from_the_fault() -> None:
     # taken up and replayed."
     remedy = ENGLISH.remedy("P205", ctx(trick=60))
     assert remedy is not None and remedy.replay_from_trick == 60
-    result = apply_remedies({"A": 1000, "B": 1100}, {}, [remedy])
+    result = apply({"A": 1000, "B": 1100}, {"A": 0, "B": 0}, [remedy])
     assert result.replay_from_trick == 60
 
 
@@ -204,42 +260,49 @@ def test_strict_play_french_counts_nothing_more_for_brisques_or_last_trick() -> 
     )
     assert remedy is not None
     assert remedy.score_changes == {"A": -50}
-    assert remedy.uncounted == ("A:brisques:-3", "A:last-trick")
+    assert remedy.to_dict()["uncounted"] == [
+        "3 brisques of A's from trick 60 on",
+        "A's last trick (50)",
+    ]
     assert remedy.replay_from_trick is None
-    result = apply_remedies({"A": 1260, "B": 1140}, {"A": 10, "B": 22}, [remedy])
+    result = apply({"A": 1260, "B": 1140}, {"A": 10, "B": 22}, [remedy])
     assert result.scores == {"A": 1210, "B": 1140}
     assert result.brisques == {"A": 7, "B": 22}
 
 
 def test_strict_play_french_in_the_two_pack_game_takes_the_brisque_points_too() -> None:
     # foster-1914-ordinary-bezique.txt: brisques "should be scored at once" (10 each); the French
-    # penalty strikes them: 2 brisques and the last trick (10) taken off A's score.
+    # penalty strikes them: 2 brisques and the last trick (10) come off A's deal score, 30 in
+    # all. A has 300 in points (the last trick's 10 among them) and 8 brisques: 380, then 350.
     remedy = FRENCH.remedy(
         "P205",
         ctx(
-            trick=26,
-            brisques_since=2,
-            brisques_in_score=True,
-            last_trick_winner="A",
-            last_trick_value=10,
-            variant="two-pack",
+            trick=26, brisques_since=2, last_trick_winner="A", last_trick_value=10, game="ordinary"
         ),
     )
-    assert remedy is not None and remedy.score_changes == {"A": -30}
+    assert remedy is not None and remedy.score_changes == {"A": -10}
+    result = apply({"A": 300, "B": 200}, {"A": 8, "B": 8}, [remedy], TWO_PACK)
+    assert result.scores == {"A": 350, "B": 280}
 
 
 def test_forfeits_revoke_gives_all_eight_tricks_to_the_adversary() -> None:
     # enquire-within-1894-forfeits.txt, 123 vii: "forfeits the eight tricks to his opponent".
-    # A took 4 brisques in the last eight tricks and the last trick (10): both go to B.
+    # A took 4 brisques in the last eight tricks and the last trick (10): both go to B. A's deal
+    # was 500 (430 in points, 7 brisques), B's 150 (60, 9 brisques): A 420 + 30, B 70 + 130.
     remedy = FORFEITS.remedy(
         "P205",
-        ctx(strict_brisques={"A": 4, "B": 2}, last_trick_winner="A", last_trick_value=10),
+        ctx(
+            strict_brisques={"A": 4, "B": 2},
+            last_trick_winner="A",
+            last_trick_value=10,
+            game="ordinary",
+        ),
     )
     assert remedy is not None
     assert remedy.score_changes == {"A": -10, "B": 10}
-    result = apply_remedies({"A": 500, "B": 150}, {"A": 7, "B": 9}, [remedy])
+    result = apply({"A": 430, "B": 60}, {"A": 7, "B": 9}, [remedy], TWO_PACK)
     assert result.brisques == {"A": 3, "B": 13}
-    assert result.scores == {"A": 490, "B": 160}
+    assert result.scores == {"A": 450, "B": 200}
 
 
 # ---------------------------------------------------------------- drawing
@@ -367,14 +430,18 @@ def test_forfeits_wrong_card_in_a_declaration_is_taken_down() -> None:
 # ---------------------------------------------------------------- applying several remedies
 
 
-def test_apply_remedies_adds_up_changes_and_ignores_none() -> None:
+def test_corrections_add_up_and_none_is_ignored() -> None:
     down = ENGLISH.remedy("A411", ctx(claimed=40, correct=20))
     short = ENGLISH.remedy("P203", ctx(offender="B", adversary="A", last_trick_winner="B"))
-    result = apply_remedies({"A": 1000, "B": 900}, {"A": 1, "B": 2}, [down, None, short])
+    result = apply({"A": 1000, "B": 900}, {"A": 1, "B": 2}, [down, None, short])
     # A: 1000 - 20 + 50 (B's last trick given to A by law 19); B: 900 - 50.
     assert result.scores == {"A": 1030, "B": 850}
-    assert result.void is False and result.winner is None and result.value is None
-    assert len(result.working) == 3
+    assert result.void is False and result.rubiconed is None and result.settlement is None
+    assert result.working == (
+        "Portland law 51: A 1000 - 20 = 980.",
+        "Portland law 19: B 900 - 50 for the last trick = 850.",
+        "Portland law 19: A 980 + 50 for the last trick = 1030.",
+    )
 
 
 def test_an_election_by_the_wrong_seat_is_not_applied() -> None:

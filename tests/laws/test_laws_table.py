@@ -15,7 +15,7 @@ import pytest
 from validator.catalogue import catalogue
 from validator.laws import RemedyContext, load_laws
 
-A_B: dict[str, Any] = {"offender": "A", "adversary": "B"}
+A_B: dict[str, Any] = {"offender": "A", "adversary": "B", "dealer": "B", "pone": "A"}
 B_A: dict[str, Any] = {"offender": "B", "adversary": "A"}  # B is the dealer at fault
 BEFORE: dict[str, Any] = {"dealer_played": False}
 IN_TIME: dict[str, Any] = {"challenge": "in-time", "claimed": 20}
@@ -36,7 +36,9 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "D109", {}, True, {}, (), "laws 62 and 63"),  # the deal is void
     ("english", "D110", BEFORE, True, {}, (), "law 6"),  # rule irreg.wrong-dealer
     ("english", "P201", {}, False, {}, (), "law 24"),  # played to: the trick stands
-    ("english", "P202", {"scores": {"A": 200}}, False, {"B": 1500}, (), "law 17"),
+    # law 17: A rubiconed and the game abandoned; the settlement reckons the points (no points
+    # in the remedy itself).
+    ("english", "P202", {"scores": {"A": 200}}, False, {}, (), "law 17"),
     ("english", "P203", {"last_trick_winner": "A"}, False, {"A": -50, "B": 50}, (), "law 19"),
     ("english", "P204", {}, True, {}, (), "law 18"),  # null and void
     ("english", "P205", {"trick": 60}, False, {}, (), "law 55"),
@@ -44,23 +46,20 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "P207", {"trick": 58}, False, {}, (), "law 55"),
     ("english", "P208", {"pack_redundant": True}, True, {}, (), "law 62"),
     ("english", "P209", {}, False, {}, (), "record is at fault"),
-    # law 21 on final scores A 400, B 1100: B adds 1300 + 400, neither scores the last trick.
-    (
-        "english",
-        "P210",
-        {"final_scores": {"A": 400, "B": 1100}, "last_trick_winner": "A"},
-        False,
-        {"B": 1700, "A": -50},
-        (),
-        "law 21",
-    ),
+    # law 21: A rubiconed (reckoned by the settlement); neither scores the last trick.
+    ("english", "P210", {"last_trick_winner": "A"}, False, {"A": -50}, (), "law 21"),
     ("english", "P211", {"last_trick_winner": "B"}, False, {}, (), "law 20"),
+    # law 25: the brisques left on the table count for the adversary who gathers them.
+    ("english", "P212", {"correct": 2}, False, {}, (), "law 25"),
     ("english", "W301", {}, False, {}, (), "law 19"),  # one card short
     ("english", "W302", {"seen": True}, False, {}, (), "law 28"),  # show the top card
     ("english", "W303", {}, False, {}, (), "law 29"),  # restore, show the next card
     ("english", "W304", {}, False, {}, ("first-card", "second-card"), "laws 30 and 31"),
     ("english", "W305", {}, False, {}, (), "law 32"),  # last card of an odd stock not drawn
-    ("english", "W306", {}, False, {}, (), "law 29"),  # too late: keep the cards drawn
+    # law 26: "The stock may be counted, face downwards, at any time during the play."
+    ("english", "W307", {}, False, {}, (), "law 26"),
+    # law 29: "he must restore the card drawn in error", as the replay gives the stock's next
+    ("english", "W306", {"stock_named": True}, False, {}, (), "law 29"),
     ("english", "A401", IN_TIME, False, {"A": -20}, (), "law 50"),
     ("english", "A402", IN_TIME, False, {"A": -20}, (), "laws 42 and 50"),
     ("english", "A403", LATE, False, {}, (), "law 50"),  # stands good
@@ -74,6 +73,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "A411", {"claimed": 40, "correct": 20}, False, {"A": -20}, (), "law 51"),
     ("english", "A412", LATE, False, {}, (), "law 50"),
     ("english", "A413", IN_TIME, False, {"A": -20}, (), "law 50"),
+    ("english", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),  # stands
     ("english", "S501", {}, False, {}, (), "law 51"),  # corrected at any time
     ("english", "S502", {}, False, {}, (), "laws 51, 56 and 60"),
     ("english", "S503", {}, False, {}, (), "laws 51 and 57 to 61"),
@@ -105,12 +105,15 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "P209", {}, False, {}, (), "record is at fault"),
     ("french", "P210", {}, False, {}, (), "status quo"),
     ("french", "P211", {}, False, {}, (), "status quo"),
+    ("french", "P212", {"correct": 2}, False, {}, (), "Method of Playing"),
     ("french", "W301", {}, False, {}, ("void-deal", "two-cards-next"), "in Drawing"),
     ("french", "W302", {"seen": False}, False, {}, (), "in Drawing"),  # put it back
     ("french", "W303", {"both": True}, False, {}, (), "in Drawing"),  # no remedy
     ("french", "W304", {}, False, {}, ("first-card", "second-card"), "in Drawing"),
     ("french", "W305", {}, False, {}, (), "in Drawing"),  # last card not drawn
-    ("french", "W306", {"challenge": "in-time"}, False, {}, (), "status quo"),
+    # "The English laws allow a player to count the stock, the French do not": no penalty.
+    ("french", "W307", {}, False, {}, (), "Double Declarations"),
+    ("french", "W306", {"stock_named": True}, False, {}, (), "status quo"),
     ("french", "A401", LATE, False, {"A": -20}, (), "Irregular Announcements"),
     ("french", "A402", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
     ("french", "A403", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
@@ -133,6 +136,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "A411", {"claimed": 40, "correct": 20}, False, {"A": -20}, TAKE_DOWN, "Scoring"),
     ("french", "A412", LATE, False, {"A": -20}, (), "Irregular Announcements"),
     ("french", "A413", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
+    ("french", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),
     ("french", "S501", {}, False, {}, (), "Scoring"),
     ("french", "S502", {}, False, {}, (), "Scoring"),
     ("french", "S503", {}, False, {}, (), "Scoring and Rubicons"),

@@ -21,8 +21,7 @@ from sim_pool import Pool, PoolGame
 from notation.parser import parse_record
 from notation.writer import write_record
 from validator.mutate import MUTATORS, NOT_PLANTED, Planted
-from validator.replay import Finding
-from validator.replayer import replay
+from validator.replay import Finding, replay
 from validator.simulate import VARIANTS, ruleset
 
 PER_CASE = int(os.environ.get("BEZIQUE_MUTATIONS", "6"))

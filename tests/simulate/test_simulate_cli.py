@@ -12,7 +12,7 @@ from notation.cards import Card
 from notation.parser import parse_records
 from validator.cli import main
 from validator.mutate import strict_legal
-from validator.replayer import replay
+from validator.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 

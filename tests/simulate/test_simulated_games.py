@@ -20,7 +20,7 @@ from notation.cards import Card, full_pack
 from notation.parser import parse_record
 from notation.writer import write_record
 from validator.engine import DealState
-from validator.replayer import replay
+from validator.replay import replay
 from validator.simulate import PLAYERS, VARIANTS, Features, ruleset, simulate_game
 
 

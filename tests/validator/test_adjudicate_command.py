@@ -63,7 +63,7 @@ def test_text_ruling(tmp_path: Path) -> None:
     # The first irregularity: law 50, challenged in time, taken down.
     assert "1. A412 (error), line 10, column 1; deal 1; trick 1" in out
     assert "Law: Portland law 50; rubicon-bezique-laws.txt, Irregular Announcements." in out
-    assert "Effect: A -40." in out
+    assert "Effect: A's 40 is taken down." in out
     # The second: challenged late, the 40 stands.
     assert "2. A402 (error), line 14, column 1; deal 1; trick 2" in out
     assert "the 40 marked stands good" in out

@@ -21,8 +21,7 @@ from bzn_case_builder import STRICT_A, STRICT_B, loose_prefix, two_pack_deal
 
 from notation import parse_record, parse_records
 from validator.catalogue import catalogue
-from validator.replay import Finding
-from validator.replayer import ReplayDetails, replay, replay_with_details, sitting_findings
+from validator.replay import Finding, ReplayDetails, replay, replay_with_details, sitting_findings
 
 RUBICON = '[Variant "rubicon"]'
 TWO_PACK = '[Variant "two-pack"]'
@@ -46,7 +45,8 @@ class Case:
     others: tuple[str, ...] = ()
     """The codes of the record's other findings, sorted."""
     scores: dict[str, int] | None = field(default_factory=lambda: {"A": 0, "B": 0})
-    """The deal's scores after the remedies (``apply_remedies``); None: not checked."""
+    """The deal's scores after the remedies (the settlement's ``correct_deal``); None: not
+    checked."""
     brisques: dict[str, int] | None = None
     void: bool = False
     winner: str | None = None
@@ -161,20 +161,21 @@ CASES: list[Case] = [
          "enquire-within-1894-forfeits.txt, 122", void=True),
     # ------------------------------------------------------------------ D105 too many dealt
     # Law 12: more than nine found "before the dealer has played to the first trick": a fresh
-    # deal. The ten-card hand is on line 3.
-    Case("D105 before play", "english", _deal("hand A 7D 8H 9H JD JS QS KS TS AS 9D"), "D105", "A",
+    # deal. The ten-card hand is on line 3; a misdeal is the dealer's fault (B).
+    Case("D105 before play", "english", _deal("hand A 7D 8H 9H JD JS QS KS TS AS 9D"), "D105", "B",
          3, 1, 1, None, "Portland law 12", void=True),
-    Case("D105 before play", "french", _deal("hand A 7D 8H 9H JD JS QS KS TS AS 9D"), "D105", "A",
+    Case("D105 before play", "french", _deal("hand A 7D 8H 9H JD JS QS KS TS AS 9D"), "D105", "B",
          3, 1, 1, None, "foster-1914-ordinary-bezique.txt, Misdealing", void=True),
     # Played on: law 17, A "is rubiconed": B adds 1300 and A's points (0, at most 900), and 100
-    # more as A scored under 100 (law 59): B wins 1400.
+    # more as A scored under 100 (law 59): B wins 1400. The scores stay A 0, B 0; the rubicon is
+    # the settlement's.
     Case("D105 after play", "english",
          _deal("hand A 7D 8H 9H JD JS QS KS TS AS 9D", "1. A 7D B 9C"), "D105", "A", 3, 1, 1, None,
-         "Portland law 17", scores={"A": 0, "B": 1400}, winner="B", value=1400),
+         "Portland law 17", scores={"A": 0, "B": 0}, winner="B", value=1400),
     # ------------------------------------------------------------------ D106 too few dealt
     # Law 12: "completed from the top of the stock by mutual agreement, otherwise ... a fresh
     # deal": both may elect; none recorded.
-    Case("D106 no election", "english", _deal("hand A 7D 8H 9H JD JS QS KS TS"), "D106", "A", 3, 1,
+    Case("D106 no election", "english", _deal("hand A 7D 8H 9H JD JS QS KS TS"), "D106", "B", 3, 1,
          1, None, "Portland law 12", elections=("complete-from-stock", "void-deal")),
     # Foster, Misdealing: "the pone may demand a new deal" (the pone is A; here B, the dealer,
     # was short, and A elects the new deal).
@@ -200,10 +201,11 @@ CASES: list[Case] = [
     Case("D109", "french", _deal("^imperfect-pack QS"), "D109", None, 3, 1, 1, None,
          "foster-1914-ordinary-bezique.txt, Misdealing", void=True),
     # ------------------------------------------------------------------ D110 wrong dealer
-    # In the two-pack game the deal passes in turn; A dealt deal 1, so deal 2 is B's. Found
-    # before any play: void, the right seat deals (law 6 and the principle of law 12).
+    # In the two-pack game the deal passes in turn ("The deal alternates", bezique-guide.txt);
+    # A dealt deal 1, so deal 2 is B's. Found before any play: void, the right seat deals. The
+    # two-pack game is ruled from its own texts, not the Portland laws of Rubicon (point 10).
     Case("D110", "english", [TWO_PACK, "deal 1 dealer A", "deal 2 dealer A"], "D110", "A", 3, 1, 2,
-         None, "Portland law 6", void=True),
+         None, "bezique-guide.txt, The deal", void=True),
     Case("D110", "french", [TWO_PACK, "deal 1 dealer A", "deal 2 dealer A"], "D110", "A", 3, 1, 2,
          None, "French principle (status quo)", void=True),
     # ------------------------------------------------------------------ P201 lead out of turn
@@ -221,16 +223,17 @@ CASES: list[Case] = [
     # Law 17 / Foster (English): the game is abandoned; A adds 1300 and B's points (0), and 100
     # more as B scored under 100 (law 59): A wins 1400.
     Case("P202", "english", _deal("1. A 7D B 9C", "draw A ?, B ?", "^too-many B"), "P202", "B", 5,
-         1, 1, 1, "Portland law 17", scores={"A": 1400, "B": 0}, winner="A", value=1400),
+         1, 1, 1, "Portland law 17", scores={"A": 0, "B": 0}, winner="A", value=1400),
     # Foster, ordinary game: the adversary may claim a fresh deal; A does.
     Case("P202", "french",
          _deal("1. A 7D B 9C", "draw A ?, B ?", "^too-many B", "^elect A void-deal"), "P202", "B",
          5, 1, 1, 1, "foster-1914-ordinary-bezique.txt, Irregularities in Play", void=True,
          elections=("void-deal", "play-without-drawing"), elected="void-deal"),
-    # Enquire Within 126 iv: 100 to the adversary, who deducts it from B's score.
+    # Enquire Within 126 iv: 100 to the adversary, who deducts it from B's score (below nothing
+    # in this deal; the settlement makes it nothing in a game of one deal).
     Case("P202", "forfeits",
          _deal("1. A 7D B 9C", "draw A ?, B ?", "^too-many B", "^elect A deduct-from-offender"),
-         "P202", "B", 5, 1, 1, 1, "126 iv", scores={"A": 0, "B": -100},
+         "P202", "B", 5, 1, 1, 1, "126 iv", scores={"A": 0, "B": 0},
          elections=("add-to-own", "deduct-from-offender"), elected="deduct-from-offender"),
     # ------------------------------------------------------------------ P203 too few cards
     # Law 19: "He is liable to no penalty; his adversary wins the last trick" (none played yet).
@@ -292,10 +295,20 @@ CASES: list[Case] = [
     # Law 21: "The player with more than nine cards is rubiconed (as provided in Law 17), and
     # neither player scores the last trick": B adds 1300, A's 0 and 100 (law 59): 1400.
     Case("P210", "english", _deal("1. A 7D B 9C", "draw A ?, B ?", "^too-many A", "^too-few B"),
-         "P210", "A", 5, 1, 1, 1, "Portland law 21", scores={"A": 0, "B": 1400}, winner="B",
+         "P210", "A", 5, 1, 1, 1, "Portland law 21", scores={"A": 0, "B": 0}, winner="B",
          value=1400),
     Case("P210", "french", _deal("1. A 7D B 9C", "draw A ?, B ?", "^too-many A", "^too-few B"),
          "P210", "A", 5, 1, 1, 1, "French principle (status quo)"),
+    # ------------------------------------------------------------------ P212 brisques left
+    # rubicon-bezique-laws.txt, Method of Playing: "if a player neglects to gather the brisques he
+    # wins, his adversary may do so when next he wins a trick"; Portland law 25. A wins AS 7S
+    # (one brisque) and leaves it; B wins trick 2 (9C over 8C) and gathers it: B 1, A 0.
+    Case("P212", "english",
+         _deal("1. A AS B 7S", "draw A ?, B ?", "2. A 8C B 9C", "^gather B AS"), "P212", "A", 6,
+         1, 1, 2, "Portland law 25", brisques={"A": 0, "B": 1}),
+    Case("P212", "french",
+         _deal("1. A AS B 7S", "draw A ?, B ?", "2. A 8C B 9C", "^gather B AS"), "P212", "A", 6,
+         1, 1, 2, "rubicon-bezique-laws.txt, Method of Playing", brisques={"A": 0, "B": 1}),
     # ------------------------------------------------------------------ P211 both too few
     # Law 20: "the deal stands good, and the winner of the last trick scores it".
     Case("P211", "english", _deal("1. A 7D B 9C", "draw A ?, B ?", "^too-few A", "^too-few B"),
@@ -349,17 +362,14 @@ CASES: list[Case] = [
     Case("W305", "french", ODD_STOCK, "W305", "A", 112, 6, 1, 55,
          "foster-1914-ordinary-bezique.txt, Irregularities in Drawing", others=("W302",)),
     # ------------------------------------------------------------------ W306 wrong card drawn
-    # The stock is KH QH ...; A draws QH and B KH. Law 29: once the following card has been
-    # drawn "it is too late to rectify the error".
+    # The stock is KH QH ...; A is written drawing QH and B KH. The replay gives each the
+    # stock's next card (A KH, B QH), and the laws say the same (law 29: "he must restore the
+    # card drawn in error"; the French status quo): issue 13, point 9.
     Case("W306", "english", _deal("stock KH QH 7C 9S ...", "1. A 7D B 9C", "draw A QH, B KH"),
-         "W306", "A", 5, 6, 1, 1, "Portland law 29", others=("W306",)),
+         "W306", "A", 5, 6, 1, 1, "Portland law 29", others=("W306",), summary="restored"),
     Case("W306", "french", _deal("stock KH QH 7C 9S ...", "1. A 7D B 9C", "draw A QH, B KH"),
-         "W306", "A", 5, 6, 1, 1, "foster-1914-ordinary-bezique.txt, Irregularities in Drawing",
-         others=("W306",), summary="no remedy"),
-    # B challenges at once: the wrong card is restored (status quo).
-    Case("W306 challenged", "french",
-         _deal("stock KH QH 7C 9S ...", "1. A 7D B 9C", "draw A QH, B KH", "^challenge B"), "W306",
-         "A", 5, 6, 1, 1, "French principle (status quo)", others=("W306",), summary="restored"),
+         "W306", "A", 5, 6, 1, 1, "French principle (status quo)", others=("W306",),
+         summary="the wrong card going back"),
     # ------------------------------------------------------------------ A401 not held
     # A holds no spade court; challenged at once (law 50): the 40 comes down (Foster: "take down
     # the score erroneously marked").
@@ -491,20 +501,36 @@ CASES: list[Case] = [
     Case("A412 unchallenged", "english", _deal("1. A 7D B 9C", "A marriage KC QH 20"), "A412", "A",
          4, 1, 1, 1, "Portland law 50", scores={"A": 20, "B": 0}, summary="stands good"),
     Case("A412 in time", "english", _deal("1. A 7D B 9C", "A marriage KC QH 20", "^challenge B"),
-         "A412", "A", 4, 1, 1, 1, "Portland law 50", summary="lead or play one of them"),
+         "A412", "A", 4, 1, 1, 1, "Portland law 50", summary="lead or play one of KC QH"),
     Case("A412", "french", _deal("1. A 7D B 9C", "A marriage KC QH 20"), "A412", "A", 4, 1, 1, 1,
          "Irregular Announcements"),
     # ------------------------------------------------------------------ A413 seven (two-pack)
     # 9H turned up: hearts are trumps. A wins trick 1; B, the loser, shows the seven of trumps.
-    # Not challenged: the 10 stands (principle of law 50).
+    # The two-pack game is ruled from its own laws (issue 13, point 10), not Portland law 50:
+    # foster-1914-ordinary-bezique.txt, Scoring: "Scores erroneously marked must be taken down":
+    # B's 10 comes off, though no one challenged it.
     Case("A413", "english",
          [TWO_PACK, "deal 1 dealer B", "turnup 9H", "1. A KS B 7C", "B seven 7H 10"], "A413", "B",
-         5, 1, 1, 1, "principle of Portland law 50", scores={"A": 0, "B": 10}),
+         5, 1, 1, 1, "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 0, "B": 0},
+         elections=("take-down", "add-to-own"), summary="whether or not it was challenged"),
     Case("A413", "french",
          [ TWO_PACK, "deal 1 dealer B", "turnup 9H", "1. A KS B 7C", "B seven 7H 10",
              "^elect A add-to-own"], "A413", "B", 5, 1, 1, 1,
          "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 10, "B": 0},
          elections=("take-down", "add-to-own"), elected="add-to-own"),
+    # ------------------------------------------------------------------ A414 amended
+    # rubicon-bezique-laws.txt, Irregular Announcements: "if he has the right card or cards in
+    # his hand, he is permitted to amend his error, provided he has not drawn a card from the
+    # stock in the meantime". A shows KS KH KD JC for four kings, then lays KC from his hand
+    # before drawing: the 80 stands, and the false declaration is not ruled against him.
+    Case("A414", "english",
+         _deal("hand A KS KH KD KC JC 7S 8S 9S 7H", "1. A 7S B 7C", "A kings KS KH KD JC 80",
+               "^amend A KC"), "A414", "A", 6, 1, 1, 1, "Irregular Announcements",
+         scores={"A": 80, "B": 0}, summary="the 80 stands"),
+    Case("A414", "french",
+         _deal("hand A KS KH KD KC JC 7S 8S 9S 7H", "1. A 7S B 7C", "A kings KS KH KD JC 80",
+               "^amend A KC"), "A414", "A", 6, 1, 1, 1, "Irregular Announcements",
+         scores={"A": 80, "B": 0}, summary="the 80 stands"),
     # ------------------------------------------------------------------ S501 deal score
     # The marriage is 40 (trumps); 60 is claimed. The claim is corrected (law 51); A 40.
     Case("S501", "english", _deal("1. A 7D B 9C", "A marriage KH QH 40", "score A 60 B 0"), "S501",
@@ -578,7 +604,10 @@ CASES += [
 
 
 def _run(case: Case) -> ReplayDetails:
-    return replay_with_details(parse_record(case.text), laws=case.laws, source="case.bzn")
+    """The case's game as played and ruled under its laws (as if its Laws tag named them)."""
+    return replay_with_details(
+        parse_record(case.text), laws=case.laws, play_laws=case.laws, source="case.bzn"
+    )
 
 
 def _target(case: Case, details: ReplayDetails) -> tuple[Finding, list[Finding]]:
@@ -644,7 +673,11 @@ TWO_PACK_GAME = [TWO_PACK, *two_pack_deal(), "total A 170 B 10"]
 
 @pytest.mark.parametrize(
     ("laws", "law"),
-    [("english", "Portland law 51"), ("french", "foster-1914-ordinary-bezique.txt, Scoring")],
+    # The two-pack game under either code is ruled from Foster's ordinary game (point 10).
+    [
+        ("english", "foster-1914-ordinary-bezique.txt, Scoring"),
+        ("french", "foster-1914-ordinary-bezique.txt, Scoring"),
+    ],
 )
 def test_s504_running_total(laws: str, law: str) -> None:
     details = replay_with_details(
@@ -703,6 +736,21 @@ def test_s506_chouette_rotation(laws: str, law: str) -> None:
     assert finding.remedy.laws == laws
 
 
+# ---------------------------------------------------------------------- W307 stock counted
+def test_w307_counting_the_stock_under_french_laws() -> None:
+    # foster-1914-ordinary-bezique.txt, Double Declarations: "The English laws allow a player to
+    # count the stock, the French do not." A rule of play: the record's Laws tag decides it.
+    lines = ["deal 1 dealer B", "1. A 7D B 9C", "draw A ?, B ?", "^count-stock B"]
+    english = parse_record("\n".join([RUBICON, *lines]) + "\n")
+    assert [f.code for f in replay(english, laws="french").all_findings()] == []
+    french = parse_record("\n".join([RUBICON, '[Laws "french"]', *lines]) + "\n")
+    for laws, law in (("french", "Double Declarations"), ("english", "Portland law 26")):
+        found = replay(french, laws=laws, source="case.bzn").all_findings()
+        assert [(f.code, f.seat, f.location.line) for f in found] == [("W307", "B", 6)]
+        remedy = found[0].remedy
+        assert remedy is not None and law in remedy.law_ref and remedy.corrections == ()
+
+
 def test_s506_right_rotation_is_clean() -> None:
     text = _chouette_game(1, "Cole, Ben") + "\n" + _chouette_game(2, "Dent, Cara")
     replays = [replay(r, source="sitting.bzn") for r in parse_records(text)]
@@ -712,6 +760,8 @@ def test_s506_right_rotation_is_clean() -> None:
 TESTED_APART = {
     ("S504", "english"),
     ("S504", "french"),
+    ("W307", "english"),
+    ("W307", "french"),
     ("S506", "english"),
     ("S506", "french"),
 }

@@ -13,8 +13,7 @@ import pytest
 from bzn_case_builder import STRICT_A, STRICT_B, loose_prefix
 
 from notation import parse_record, read_records
-from validator.replay import Finding
-from validator.replayer import replay, replay_with_details
+from validator.replay import Finding, replay, replay_with_details
 
 RUBICON = '[Variant "rubicon"]'
 STRICT_HANDS = [RUBICON, *loose_prefix(STRICT_A, STRICT_B, hands=True)]
@@ -207,13 +206,17 @@ def test_sample_records_replay_clean(name: str, index: int) -> None:
 
 
 # ---------------------------------------------------------------------- the laws' own rules
-def test_draw_order_follows_the_laws() -> None:
+def test_draw_order_follows_the_laws_the_game_was_played_under() -> None:
     # B wins trick 1 (8D over 7D) and draws first: right under the English laws ("he draws one
     # card ... His adversary then draws the next"), wrong under the French, where the pone (A)
-    # always draws first (foster-1914-ordinary-bezique.txt).
+    # always draws first (foster-1914-ordinary-bezique.txt). The record says which (its Laws
+    # tag); the laws chosen for the remedies do not change the game.
     lines = [RUBICON, "deal 1 dealer B", "1. A 7D B 8D", "draw B ?, A ?"]
     assert _findings(lines, "english") == []
-    assert _brief(_findings(lines, "french")) == [("W303", "B", 4, 6)]
+    assert _findings(lines, "french") == []
+    french = [RUBICON, '[Laws "french"]', *lines[1:]]
+    assert _brief(_findings(french, "french")) == [("W303", "B", 5, 6)]
+    assert _brief(_findings(french, "english")) == [("W303", "B", 5, 6)]
 
 
 def test_an_event_by_a_seat_not_in_the_game_is_reported_not_raised() -> None:

@@ -7,9 +7,7 @@ from pathlib import Path
 from notation import parse_record
 from notation.model import Declaration, Record, walk
 from notation.reader import read_records
-from validator.house_rules import house_ruleset
-from validator.replay import Replay
-from validator.replayer import replay
+from validator.replay import Replay, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples" / "games"
@@ -30,8 +28,9 @@ def sample(name: str) -> Record:
 
 
 def replayed(record: Record) -> Replay:
-    """The record replayed under its tags and its HouseRules switches (house_ruleset)."""
-    return replay(record, ruleset=house_ruleset(record), source=record.source)
+    """The record replayed as production replays it: under its tags (Variant, Laws and
+    HouseRules, resolved by the replay's one resolver)."""
+    return replay(record, source=record.source)
 
 
 def replay_text(text: str) -> Replay:

@@ -13,9 +13,9 @@ from validator.house_rules import (
     SWITCHES,
     HouseRulesError,
     apply_house_rules,
-    house_ruleset,
     overrides_from_tag,
 )
+from validator.replay import record_rules, resolve
 
 from .records import findings, replayed, sample
 
@@ -114,18 +114,38 @@ def test_a_switch_the_game_does_not_have_is_the_rule_sets_error() -> None:
 
 
 def test_house_rules_stand_over_the_laws() -> None:
-    # The French laws make the pone draw first; a house rule may say otherwise.
+    # The French laws make the pone draw first; a house rule may say otherwise, and the replay,
+    # the simulator and the tests read it through one resolver.
     merged = apply_house_rules({"draw_order": "pone-first"}, "draw_order winner-first")
     assert merged == {"draw_order": "winner-first"}
     record = sample("rubicon.bzn")
     tags = tuple(t for t in record.tags if t.name != "Laws")
     french = dataclasses.replace(
         record,
-        tags=(*tags, Tag("Laws", "french"), Tag("HouseRules", "brisque_allowance 320")),
+        tags=(*tags, Tag("Laws", "french"), Tag("HouseRules", "draw_order winner-first")),
     )
-    rules = house_ruleset(french)
-    assert rules is not None and rules.draw_order == "pone-first"
-    assert house_ruleset(record) is None
+    assert record_rules(french).draw_order == "winner-first"
+    assert resolve(french).rules.draw_order == "winner-first"
+    from validator.simulate import ruleset
+
+    assert ruleset("rubicon", "french", "draw_order winner-first").draw_order == "winner-first"
+    assert ruleset("rubicon", "french").draw_order == "pone-first"
+    plain = dataclasses.replace(record, tags=(*tags, Tag("Laws", "french")))
+    assert record_rules(plain).draw_order == "pone-first"
+
+
+def test_the_laws_chosen_for_the_remedies_do_not_change_the_game() -> None:
+    # Issue 13: "--laws chooses the remedies, not the game". An English record ruled under the
+    # French laws is still played winner-first (no W303), and the forfeit laws' seven (scored
+    # when played, Enquire Within 123 iv) does not apply to a game played under the English.
+    record = sample("rubicon.bzn")
+    for laws in ("french", "forfeits"):
+        resolved = resolve(record, laws=laws)
+        assert resolved.rules.draw_order == "winner-first"
+        assert resolved.rules.seven_scores_when_played is False
+        assert resolved.laws.name == laws and resolved.play_laws.name == "english"
+    # Replaying under other rules of play is a separate, named choice.
+    assert resolve(record, play_laws="french").rules.draw_order == "pone-first"
 
 
 # ------------------------------------------------------------------ no brisques end to end
@@ -147,7 +167,11 @@ def test_the_same_record_without_the_house_rule_counts_brisques() -> None:
     )
     codes = findings(replayed(plain))
     # bezique-guide.txt, Scoring: brisques are ten each at the end: Ben 180 + 12 x 10 = 300.
-    assert ("S501", "B's deal score is claimed as 180, the replay makes it 300") in codes
+    assert (
+        "S501",
+        "B's deal score is written as 180; the scores marked at the table (every score the record "
+        "shows, at the value claimed) add up to 300",
+    ) in codes
 
 
 def test_no_brisques_in_rubicon_changes_the_settlement() -> None:
@@ -172,6 +196,11 @@ def test_no_brisques_in_rubicon_changes_the_settlement() -> None:
     assert findings(replayed(dropped)) == []  # 600 + 400 + 1000 = 2000
 
 
-def test_an_unreadable_house_rule_is_reported_by_house_ruleset() -> None:
+def test_an_unreadable_house_rule_is_reported() -> None:
+    record = parse_record('[Variant "rubicon"]\n[HouseRules "draw_order sideways"]\n')
     with pytest.raises(HouseRulesError, match="sideways"):
-        house_ruleset(parse_record('[Variant "rubicon"]\n[HouseRules "draw_order sideways"]\n'))
+        record_rules(record)
+    # The forgiving form, for records: a finding, and the rules without the house rules.
+    resolved = resolve(record)
+    assert any("sideways" in problem for problem in resolved.problems)
+    assert resolved.rules.draw_order == "winner-first"

@@ -1,7 +1,7 @@
 """``bezique export`` and ``bezique replay``: the views of a replayed record.
 
 Both commands read records with :func:`notation.read_records`, replay each once
-with :func:`validator.replayer.replay` and hand the :class:`Replay` to a view
+with :func:`validator.replay.replay` and hand the :class:`Replay` to a view
 of :mod:`validator.export`. Errors become a message and exit code 2; no
 traceback reaches the user.
 """
@@ -38,8 +38,8 @@ def _replays(path: Path, laws: str | None, faults: list[str]) -> Iterator[Replay
     """
     try:
         from notation import NotationError, read_records
-        from validator.replayer import replay  # type: ignore[import-not-found,unused-ignore]
-    except ImportError as exc:  # pragma: no cover - only before the replayer exists
+        from validator.replay import replay
+    except ImportError as exc:  # pragma: no cover - a broken installation
         _fail(f"cannot replay records: {exc}")
     try:
         for item in read_records(path):

@@ -166,14 +166,16 @@ def _check_value(key: str, value: object, default: object, where: str) -> object
 
 
 @dataclass(frozen=True, slots=True)
-class DealResult:
-    """The settlement of one deal; fields as :class:`validator.replay.DealSettlement`, plus
-    ``points`` and ``last_trick``.
+class DealSettlement:
+    """The end of one deal: final scores, brisques, who won and what it is worth.
 
+    The replay keeps this very object for every view (``validator.replay`` re-exports it).
     ``scores`` is the deal's score as a record claims it: without brisques in Rubicon (they are
     never scored in play), with them in a target game (the guide's "Alice's deal is ... 500").
     ``points`` is always without brisques. In Rubicon ``value`` is the game's value; in a target
     game, where a deal has no value of its own, it is the margin of the deal's best score.
+    ``working`` holds the reckoning line by line in words, as the rule texts write it ("A wins
+    1800, less the 1200 scored by B, ... 1100").
     """
 
     scores: dict[str, int]
@@ -186,8 +188,8 @@ class DealResult:
     points: dict[str, int] = field(default_factory=dict)
     last_trick: str | None = None
 
-    def replay_fields(self) -> dict[str, Any]:
-        """Keyword arguments for ``validator.replay.DealSettlement``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The data form of the replay schema (``docs/replay-schema.md``, dealSettlement)."""
         return {
             "scores": dict(self.scores),
             "brisques": dict(self.brisques),
@@ -195,18 +197,18 @@ class DealResult:
             "value": self.value,
             "rubicon": self.rubicon,
             "void": self.void,
-            "working": self.working,
+            "working": list(self.working),
         }
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """The settlement of a game; fields as :class:`validator.replay.GameSettlement`, plus more.
+class GameSettlement:
+    """The result of a record's game (or series): totals, winner, value, and how it was reached.
 
-    ``value`` is ``None`` while the game is unfinished. ``running`` holds the totals after each
-    deal; ``ended_after`` the 1-based deal that ended the game (``None`` if unfinished);
-    ``extra_deals`` counts deals recorded after the game was over; ``payments`` what each loser
-    owes the winner.
+    ``value`` is ``None`` while the game is unfinished. ``result`` is written as the Result tag
+    writes it (``B 600``). ``running`` holds the totals after each deal; ``ended_after`` the
+    1-based deal that ended the game (``None`` if unfinished); ``extra_deals`` counts deals
+    recorded after the game was over; ``payments`` what each loser owes the winner.
     """
 
     totals: dict[str, int]
@@ -220,15 +222,21 @@ class GameResult:
     payments: dict[str, int] = field(default_factory=dict)
     void: bool = False
 
-    def replay_fields(self) -> dict[str, Any]:
-        """Keyword arguments for ``validator.replay.GameSettlement``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The data form of the replay schema (``docs/replay-schema.md``, game)."""
         return {
             "totals": dict(self.totals),
             "winner": self.winner,
             "value": self.value,
             "result": self.result,
-            "working": self.working,
+            "working": list(self.working),
         }
+
+
+DealResult = DealSettlement
+"""The former name of :class:`DealSettlement` (the simulator's)."""
+GameResult = GameSettlement
+"""The former name of :class:`GameSettlement` (the simulator's)."""
 
 
 def hundreds_below(points: int) -> int:
@@ -237,7 +245,11 @@ def hundreds_below(points: int) -> int:
 
 
 def _check_scores(
-    scores: Mapping[str, int], brisques: Mapping[str, int] | None, players: int | None
+    scores: Mapping[str, int],
+    brisques: Mapping[str, int] | None,
+    players: int | None,
+    *,
+    negative: bool = False,
 ) -> None:
     if players is not None and len(scores) != players:
         raise SettlementError(
@@ -246,7 +258,7 @@ def _check_scores(
     if len(scores) < 2:
         raise SettlementError(f"a settlement needs two players or more, got {dict(scores)}")
     for seat, points in scores.items():
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        if isinstance(points, bool) or not isinstance(points, int) or (points < 0 and not negative):
             raise SettlementError(f"score of {seat} must be a whole number >= 0, got {points!r}")
     if brisques is None:
         return
@@ -276,7 +288,7 @@ def settle_deal(
     rules: SettlementRules,
     *,
     last_trick: str | None = None,
-) -> DealResult:
+) -> DealSettlement:
     """Settle one deal under ``rules`` (its kind decides how).
 
     ``scores`` are each seat's points without brisques (combinations, carte blanche, sevens,
@@ -291,7 +303,7 @@ def settle_deal(
 
 def settle_rubicon_deal(
     scores: Mapping[str, int], brisques: Mapping[str, int] | None, rules: SettlementRules
-) -> DealResult:
+) -> DealSettlement:
     """A Rubicon (Chinese, six-pack) deal, which is a game: its winner and value.
 
     rubicon-bezique-laws.txt, Scoring and Rubicons; hoffmann-1909-portland-club-laws.txt,
@@ -311,7 +323,9 @@ def settle_rubicon_deal(
     count_reason: str | None = None
     if not rules.count_brisques:
         working.append("Brisques are not played in this game.")
-    elif gap <= rules.brisques_margin:
+    elif gap == 0:
+        count_reason = "the scores are equal"
+    elif gap < rules.brisques_margin:
         count_reason = f"the scores are within {rules.brisques_margin} of each other ({gap} apart)"
     elif points[low] < line:
         if in_pack is None:
@@ -352,7 +366,7 @@ def settle_rubicon_deal(
             + (" after the brisques" if count_reason is not None else "")
             + ": the game is null and void (Portland law 61)."
         )
-        return DealResult(
+        return DealSettlement(
             scores=points,
             brisques=brisque_counts,
             winner=None,
@@ -376,7 +390,7 @@ def settle_rubicon_deal(
             value += rules.small_difference_bonus
             text += f" and {rules.small_difference_bonus} bonus, the difference being under 100"
         working.append(f"{text}: {value}.")
-        return DealResult(
+        return DealSettlement(
             scores=points,
             brisques=brisque_counts,
             winner=winner,
@@ -418,7 +432,7 @@ def settle_rubicon_deal(
             f"{rules.small_loser_under}"
         )
     working.append(f"{text}: {value}.")
-    return DealResult(
+    return DealSettlement(
         scores=points,
         brisques=brisque_counts,
         winner=winner,
@@ -431,7 +445,7 @@ def settle_rubicon_deal(
 
 def settle_rubicon_penalty(
     scores: Mapping[str, int], offender: str, rules: SettlementRules
-) -> DealResult:
+) -> DealSettlement:
     """The rubicon for playing with too many cards, under the English laws.
 
     rubicon-bezique-laws.txt, Irregularities in Play: "the adversary of the player in error is
@@ -440,6 +454,8 @@ def settle_rubicon_penalty(
     Scores go to the hundred below as in any rubicon (law 58); one under 100 adds 100 more
     (law 59). Brisques are not counted.
     """
+    if rules.kind != "rubicon":
+        raise SettlementError("a game to a target has no rubicon to reckon a penalty by")
     _check_scores(scores, None, 2)
     if offender not in scores:
         raise SettlementError(f"offender {offender!r} has no score in {dict(scores)}")
@@ -464,7 +480,7 @@ def settle_rubicon_penalty(
             f"{rules.small_loser_under}"
         )
     working.append(f"{text}: {value}.")
-    return DealResult(
+    return DealSettlement(
         scores=dict(scores),
         brisques={},
         winner=winner,
@@ -475,20 +491,224 @@ def settle_rubicon_penalty(
     )
 
 
+# Corrections ------------------------------------------------------------------------------
+
+CORRECTION_KINDS: Final = (
+    "points",
+    "last-trick",
+    "brisques",
+    "rubicon",
+    "abandon",
+    "void",
+    "replay",
+)
+"""What a law may change in a deal (the ``kind`` of a :class:`Correction`):
+
+- ``points``: ``amount`` points to ``seat`` (negative: taken down);
+- ``last-trick``: the last trick's ``amount`` points to ``seat`` (negative: taken from him);
+- ``brisques``: ``amount`` brisques to ``seat`` (negative: no longer his), from trick ``trick``;
+- ``rubicon``: ``seat`` is rubiconed by the laws (Portland laws 17 and 21), reckoned here;
+- ``abandon``: the game ends at the fault (trick ``trick``), with ``scores`` as they then stood;
+- ``void``: the deal is void and scores nothing;
+- ``replay``: play is taken back and replayed from trick ``trick``.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """One change a law makes to a deal: who (``seat``), what (``kind``), how much (``amount``)
+    and why (``law``, the reference of the law that orders it).
+
+    The laws say what changes; :func:`correct_deal` does all the arithmetic, so that every view
+    (``check``, ``adjudicate``, the exports) shows the same corrected deal. Views put a
+    correction into words (``validator.replay.wording``).
+    """
+
+    kind: str
+    seat: str | None = None
+    amount: int = 0
+    law: str = ""
+    trick: int | None = None
+    scores: dict[str, int] | None = None
+    """For ``abandon``: each seat's points when the game was abandoned."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in CORRECTION_KINDS:
+            raise SettlementError(
+                f"correction kind {self.kind!r} is not one of {', '.join(CORRECTION_KINDS)}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "amount": self.amount,
+            "law": self.law,
+            "trick": self.trick,
+            "scores": None if self.scores is None else dict(self.scores),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectedDeal:
+    """A deal after the corrections of its rulings, and its settlement.
+
+    ``points`` are without brisques; ``scores`` are the deal's scores as a record writes them
+    (with ten a brisque in a game to a target that counts them). ``settlement`` is ``None`` for
+    a deal left unfinished (and not decided by the laws) or one that cannot be settled (the
+    reason is in ``working``).
+    """
+
+    points: dict[str, int]
+    brisques: dict[str, int]
+    scores: dict[str, int]
+    void: bool = False
+    abandoned: bool = False
+    replay_from_trick: int | None = None
+    rubiconed: str | None = None
+    settlement: DealSettlement | None = None
+    working: tuple[str, ...] = ()
+
+
+def correct_deal(
+    points: Mapping[str, int],
+    brisques: Mapping[str, int],
+    corrections: Sequence[Correction],
+    rules: SettlementRules,
+    *,
+    last_trick: str | None = None,
+    complete: bool = True,
+    notes: Sequence[str] = (),
+) -> CorrectedDeal:
+    """Apply the laws' ``corrections`` to a deal and settle it: the one place their arithmetic is
+    done.
+
+    ``points`` are each seat's points as marked at the table, without brisques; ``brisques``
+    the count each took. An ``abandon`` puts the points back to those at the fault; ``points``,
+    ``last-trick`` and ``brisques`` corrections add up (a score never goes below nothing); a
+    ``void`` deal scores nothing; a ``rubicon`` is reckoned by :func:`settle_rubicon_penalty`,
+    once however many rulings order it ("No person can be subjected to two penalties for one
+    offence", foster-1914-general-laws.txt, Double Penalties). A deal is settled when it is
+    ``complete`` or the laws decide it (a void deal, a rubicon). ``notes`` (rulings made at the
+    table, say) are written into the working after the corrections.
+    """
+    new_points = dict(points)
+    new_brisques = {seat: brisques.get(seat, 0) for seat in points}
+    working: list[str] = []
+    void = abandoned = False
+    replay_from: int | None = None
+    rubiconed: str | None = None
+    for correction in corrections:
+        if correction.kind == "abandon" and correction.scores is not None and not abandoned:
+            abandoned = True
+            new_points = {seat: correction.scores.get(seat, 0) for seat in new_points}
+            at = f" at trick {correction.trick}" if correction.trick is not None else ""
+            working.append(
+                f"{correction.law}: the game ends{at}, with "
+                + ", ".join(f"{seat} {p}" for seat, p in new_points.items())
+                + "; nothing marked after it counts."
+            )
+    for correction in corrections:
+        seat, amount, law = correction.seat, correction.amount, correction.law
+        if correction.kind == "void":
+            if not void:
+                working.append(f"{law}: the deal is void.")
+            void = True
+        elif correction.kind == "replay" and correction.trick is not None:
+            replay_from = (
+                correction.trick if replay_from is None else min(replay_from, correction.trick)
+            )
+        elif correction.kind in ("points", "last-trick") and seat in new_points and amount:
+            before = new_points[seat]
+            after = before + amount
+            what = " for the last trick" if correction.kind == "last-trick" else ""
+            sign = "+" if amount > 0 else "-"
+            working.append(f"{law}: {seat} {before} {sign} {abs(amount)}{what} = {after}.")
+            new_points[seat] = after
+        elif correction.kind == "brisques" and seat in new_brisques and amount:
+            before = new_brisques[seat]
+            new_brisques[seat] = max(0, before + amount)
+            working.append(
+                f"{law}: {seat}'s brisques {before} {'+' if amount > 0 else '-'} {abs(amount)}"
+                f" = {new_brisques[seat]}."
+            )
+        elif correction.kind == "rubicon" and seat in new_points:
+            if rubiconed is None:
+                rubiconed = seat
+            elif rubiconed == seat:
+                working.append(
+                    f"{law}: {seat} is already rubiconed for this fault; one offence, one penalty."
+                )
+    working.extend(notes)
+    if rules.kind == "rubicon":
+        for seat, p in new_points.items():
+            if p < 0:
+                working.append(f"{seat}'s score cannot go below nothing: {p} counts 0.")
+                new_points[seat] = 0
+    in_score = rules.kind == "target" and rules.count_brisques
+    bv = rules.brisque_value
+    scores = {
+        seat: p + (bv * new_brisques.get(seat, 0) if in_score else 0)
+        for seat, p in new_points.items()
+    }
+    settlement: DealSettlement | None = None
+    if void:
+        zeros = dict.fromkeys(new_points, 0)
+        working.append("A void deal scores nothing for either player.")
+        return CorrectedDeal(
+            points=zeros,
+            brisques=dict.fromkeys(new_brisques, 0),
+            scores=dict(zeros),
+            void=True,
+            abandoned=abandoned,
+            settlement=DealSettlement(
+                scores=dict(zeros),
+                brisques=dict.fromkeys(new_brisques, 0),
+                winner=None,
+                value=0,
+                void=True,
+                working=tuple(working),
+                points=dict(zeros),
+            ),
+            working=tuple(working),
+        )
+    try:
+        if rubiconed is not None:
+            settled = settle_rubicon_penalty(new_points, rubiconed, rules)
+            settlement = replace(settled, working=(*working, *settled.working))
+        elif complete:
+            settled = settle_deal(new_points, new_brisques, rules, last_trick=last_trick)
+            settlement = replace(settled, working=(*working, *settled.working))
+    except SettlementError as exc:
+        working.append(f"The deal cannot be settled: {exc}.")
+    return CorrectedDeal(
+        points=new_points,
+        brisques=new_brisques,
+        scores=scores,
+        abandoned=abandoned,
+        replay_from_trick=replay_from,
+        rubiconed=rubiconed,
+        settlement=settlement,
+        working=tuple(working) if settlement is None else settlement.working,
+    )
+
+
 def settle_target_deal(
     points: Mapping[str, int],
     brisques: Mapping[str, int] | None,
     rules: SettlementRules,
     *,
     last_trick: str | None = None,
-) -> DealResult:
+) -> DealSettlement:
     """A deal of a game to a target: each seat's deal score, points plus brisques.
 
     bezique-guide.txt, A worked deal: "Alice's deal is 420 in melds, 10 for the last trick and 70
     in brisques, 500". With ``count_brisques`` false (the guide's "No brisques") the brisques
     are left out.
     """
-    _check_scores(points, brisques, None)
+    # A forfeit deducted from a player's score may leave his deal below nothing: in a game to a
+    # target it comes off his running total (enquire-within-1894-forfeits.txt, 123 xii).
+    _check_scores(points, brisques, None, negative=True)
     _pack_brisques(rules, brisques)
     if last_trick is not None and last_trick not in points:
         raise SettlementError(f"last trick won by {last_trick!r}, who has no score")
@@ -510,7 +730,7 @@ def settle_target_deal(
     ranked = sorted(totals.values(), reverse=True)
     best = [seat for seat, total in totals.items() if total == ranked[0]]
     winner = best[0] if len(best) == 1 else None
-    return DealResult(
+    return DealSettlement(
         scores=totals,
         brisques=dict(brisques) if brisques is not None else {},
         winner=winner,
@@ -522,8 +742,8 @@ def settle_target_deal(
 
 
 def settle_game(
-    deals: Sequence[DealResult], rules: SettlementRules, *, target: int | None = None
-) -> GameResult:
+    deals: Sequence[DealSettlement], rules: SettlementRules, *, target: int | None = None
+) -> GameSettlement:
     """Settle a record's game from its settled deals.
 
     Rubicon kinds: each deal is a game; one deal gives that game (``totals`` are its scores),
@@ -537,7 +757,7 @@ def settle_game(
     return _rubicon_series(deals)
 
 
-def _rubicon_series(deals: Sequence[DealResult]) -> GameResult:
+def _rubicon_series(deals: Sequence[DealSettlement]) -> GameSettlement:
     seats = list(deals[0].scores)
     net = dict.fromkeys(seats, 0)
     working: list[str] = []
@@ -557,7 +777,7 @@ def _rubicon_series(deals: Sequence[DealResult]) -> GameResult:
     leader = max(seats, key=lambda seat: net[seat])
     if net[leader] == 0:
         working.append("Nothing won on balance.")
-        return GameResult(
+        return GameSettlement(
             totals=net if len(deals) > 1 else dict(deals[0].scores),
             winner=None,
             value=0,
@@ -567,7 +787,7 @@ def _rubicon_series(deals: Sequence[DealResult]) -> GameResult:
         )
     if len(deals) > 1:
         working.append(f"On balance {leader} wins {net[leader]}.")
-    return GameResult(
+    return GameSettlement(
         totals=net if len(deals) > 1 else dict(deals[0].scores),
         winner=leader,
         value=net[leader],
@@ -579,8 +799,8 @@ def _rubicon_series(deals: Sequence[DealResult]) -> GameResult:
 
 
 def settle_target_game(
-    deals: Sequence[DealResult], rules: SettlementRules, *, target: int | None = None
-) -> GameResult:
+    deals: Sequence[DealSettlement], rules: SettlementRules, *, target: int | None = None
+) -> GameSettlement:
     """A game over several deals to a target (two-pack 1000, three-handed 2000).
 
     bezique-guide.txt, Ending: "Deals are played until somebody crosses the line; if both
@@ -643,7 +863,7 @@ def settle_target_game(
         working.append(f"{extra} deal(s) recorded after the game was over are not counted.")
     final = running[ended - 1] if ended is not None else dict(totals)
     if drawn:
-        return GameResult(
+        return GameSettlement(
             totals=final,
             winner=None,
             value=0,
@@ -656,7 +876,7 @@ def settle_target_game(
         )
     if winner is None:
         working.append(f"Nobody has reached {line}: the game is unfinished.")
-        return GameResult(
+        return GameSettlement(
             totals=final,
             winner=None,
             value=None,
@@ -666,7 +886,7 @@ def settle_target_game(
         )
     payments = _target_payments(final, winner, rules, working)
     value = sum(payments.values())
-    return GameResult(
+    return GameSettlement(
         totals=final,
         winner=winner,
         value=value,
@@ -680,7 +900,7 @@ def settle_target_game(
 
 
 def _break_tie(
-    leaders: list[str], deal: DealResult, rules: SettlementRules, working: list[str], top: int
+    leaders: list[str], deal: DealSettlement, rules: SettlementRules, working: list[str], top: int
 ) -> str | None:
     """enquire-within-1894-forfeits.txt 123 x: points less the last deal's brisques, then the
     last trick."""

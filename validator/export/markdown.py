@@ -23,6 +23,7 @@ from validator.export.labels import (
     seat_label,
     suit_label,
 )
+from validator.replay.wording import effect_words
 
 if TYPE_CHECKING:
     from validator.replay import DealReplay, DealSettlement, Finding, Replay, Step
@@ -221,17 +222,8 @@ def _findings(findings: Sequence[Finding], prefix: str) -> list[str]:
                 out.append(f"  - Options: {options}")
             if remedy.elected:
                 out.append(f"  - Elected: {md_text(remedy.elected)}")
-            if remedy.score_changes:
-                changes = ", ".join(f"{md_text(s)} {n:+d}" for s, n in remedy.score_changes.items())
-                out.append(f"  - Scores: {changes}")
-            if remedy.void_deal:
-                out.append("  - The deal is void.")
-            if remedy.abandon_game:
-                out.append("  - The game is abandoned.")
-            if remedy.replay_from_trick is not None:
-                out.append(f"  - Play is replayed from trick {remedy.replay_from_trick}.")
-            if remedy.uncounted:
-                out.append(f"  - No longer counted: {md_text(', '.join(remedy.uncounted))}")
+            if remedy.corrections:
+                out.append(f"  - Effect: {md_text(effect_words(remedy))}.")
     out.append("")
     return out
 

@@ -1,4 +1,4 @@
-"""The Replay: one walk of a record through the engine, kept for every view.
+"""The Replay model: one walk of a record through the engine, kept for every view.
 
 The validator builds a :class:`Replay` once per record; ``check``,
 ``adjudicate`` and every exporter (HTML, Markdown, JSON, YAML, the terminal)
@@ -11,13 +11,27 @@ form documented in ``docs/replay-schema.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from notation.model import Record
+from validator.engine.settlement import Correction, DealSettlement, GameSettlement
 
 SCHEMA_VERSION = 1
 """Version of the data form of a Replay (``schema`` in :meth:`Replay.to_dict`)."""
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Correction",
+    "DealReplay",
+    "DealSettlement",
+    "Finding",
+    "GameSettlement",
+    "Location",
+    "Remedy",
+    "Replay",
+    "Step",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +58,11 @@ class Location:
 class Remedy:
     """What the chosen laws do about one irregularity.
 
-    ``elections`` lists the options a player may choose between, ``elected`` the
-    one the record says was chosen; ``score_changes`` maps a seat to points
-    added (negative when taken down).
+    ``elections`` lists the options a player may choose between, ``elected`` the one the record
+    says was chosen; ``corrections`` what the law changes in the deal, typed (who, what, how
+    much, why): the settlement applies them (``validator.engine.settlement.correct_deal``) and
+    ``validator.replay.wording`` puts them into words. ``score_changes``, ``void_deal``,
+    ``abandon_game`` and ``replay_from_trick`` read the corrections.
     """
 
     laws: str
@@ -54,24 +70,55 @@ class Remedy:
     summary: str
     elections: tuple[str, ...] = ()
     elected: str | None = None
-    score_changes: dict[str, int] = field(default_factory=dict)
-    void_deal: bool = False
-    abandon_game: bool = False
-    replay_from_trick: int | None = None
-    uncounted: tuple[str, ...] = ()
+    corrections: tuple[Correction, ...] = ()
+
+    @property
+    def score_changes(self) -> dict[str, int]:
+        """Points added to each seat (negative when taken down), the last trick's included."""
+        out: dict[str, int] = {}
+        for c in self.corrections:
+            if c.kind in ("points", "last-trick") and c.seat is not None and c.amount:
+                out[c.seat] = out.get(c.seat, 0) + c.amount
+        return {seat: points for seat, points in out.items() if points}
+
+    @property
+    def void_deal(self) -> bool:
+        return any(c.kind == "void" for c in self.corrections)
+
+    @property
+    def abandon_game(self) -> bool:
+        return any(c.kind == "abandon" for c in self.corrections)
+
+    @property
+    def replay_from_trick(self) -> int | None:
+        tricks = [c.trick for c in self.corrections if c.kind == "replay" and c.trick is not None]
+        return min(tricks) if tricks else None
+
+    @property
+    def rubiconed(self) -> str | None:
+        """The seat the laws rubicon (Portland law 17), if any."""
+        return next((c.seat for c in self.corrections if c.kind == "rubicon"), None)
+
+    def without_points_for(self, seat: str | None, why: str) -> Remedy:
+        """This remedy without its points for ``seat``: another remedy already covers them."""
+        kept = tuple(c for c in self.corrections if not (c.kind == "points" and c.seat == seat))
+        return replace(self, corrections=kept, summary=f"{self.summary} (Moot: {why}.)")
 
     def to_dict(self) -> dict[str, Any]:
+        from validator.replay.wording import uncounted_words
+
         return {
             "laws": self.laws,
             "law_ref": self.law_ref,
             "summary": self.summary,
             "elections": list(self.elections),
             "elected": self.elected,
-            "score_changes": dict(self.score_changes),
+            "score_changes": self.score_changes,
             "void_deal": self.void_deal,
             "abandon_game": self.abandon_game,
             "replay_from_trick": self.replay_from_trick,
-            "uncounted": list(self.uncounted),
+            "uncounted": uncounted_words(self.corrections),
+            "corrections": [c.to_dict() for c in self.corrections],
         }
 
 
@@ -156,55 +203,6 @@ class Step:
             "line": self.line,
             "card": self.card,
             "variations": list(self.variations),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class DealSettlement:
-    """The end of one deal: final scores, brisques, who won and what it is worth.
-
-    ``working`` holds the reckoning line by line in words, as the rule texts
-    write it ("A wins 1800, less the 1200 scored by B, ... 1100").
-    """
-
-    scores: dict[str, int]
-    brisques: dict[str, int]
-    winner: str | None
-    value: int
-    rubicon: bool = False
-    void: bool = False
-    working: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scores": dict(self.scores),
-            "brisques": dict(self.brisques),
-            "winner": self.winner,
-            "value": self.value,
-            "rubicon": self.rubicon,
-            "void": self.void,
-            "working": list(self.working),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class GameSettlement:
-    """The result of the record's game (or sitting): totals, winner, value."""
-
-    totals: dict[str, int]
-    winner: str | None
-    value: int | None
-    result: str
-    """The result written as the Result tag would write it (``B 600``)."""
-    working: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "totals": dict(self.totals),
-            "winner": self.winner,
-            "value": self.value,
-            "result": self.result,
-            "working": list(self.working),
         }
 
 

@@ -1,0 +1,246 @@
+"""The replay of a record: every deal walked once, ruled, settled, and the record's claims checked.
+
+:func:`replay` resolves the record's rules of play and laws (:mod:`validator.replay.resolver`),
+walks each deal (:class:`~validator.replay.walker.DealWalker`), rules on its findings
+(:mod:`validator.replay.rulings`), settles the game on the corrected scores and checks the
+running totals and the Result tag. :func:`replay_with_details` gives, besides the
+:class:`Replay`, what a ruling needs (scores as marked and as corrected for every deal,
+finished or not, and each election's options ruled on). Nothing here raises on a bad record:
+every problem is a finding.
+
+The figures a record writes have one meaning (rule ``irreg.claims``): a deal's ``score`` line
+and its running ``total`` are the scores **as marked at the table**, every score the record
+shows at the value claimed (S501, S504); the ``Result`` tag is the settlement of the scores
+**as corrected** by the laws (S503, S507).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from notation.model import Deal, Record
+from validator.engine import EngineError, RuleSet
+from validator.engine.settlement import (
+    DealSettlement,
+    GameSettlement,
+    SettlementError,
+    SettlementRules,
+    settle_game,
+)
+from validator.laws import Laws
+from validator.replay.context import RecordContext, column_of, line_of
+from validator.replay.model import DealReplay, Finding, Location, Replay
+from validator.replay.resolver import resolve
+from validator.replay.rulings import DealDetail, rule_deal
+from validator.replay.walker import DealWalker
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayDetails:
+    """A :class:`Replay` and, for each deal replayed (in order), its :class:`DealDetail`."""
+
+    replay: Replay
+    deals: tuple[DealDetail, ...]
+
+
+def replay(
+    record: Record,
+    *,
+    ruleset: RuleSet | str | Path | None = None,
+    laws: Laws | str | Path | None = None,
+    play_laws: Laws | str | Path | None = None,
+    source: str | None = None,
+    steps: bool = True,
+) -> Replay:
+    """Replay ``record`` under its rules of play and a code of laws; every view reads the result.
+
+    The rules of play are the record's (its Variant, Laws and HouseRules tags); ``ruleset``
+    replaces its Variant and ``play_laws`` its Laws tag. ``laws`` chooses the laws that rule on
+    its irregularities (default: the laws it was played under) and never changes how the game
+    is replayed. ``steps=False`` skips the per-step state that only the viewers need.
+    """
+    return replay_with_details(
+        record, ruleset=ruleset, laws=laws, play_laws=play_laws, source=source, steps=steps
+    ).replay
+
+
+def replay_with_details(
+    record: Record,
+    *,
+    ruleset: RuleSet | str | Path | None = None,
+    laws: Laws | str | Path | None = None,
+    play_laws: Laws | str | Path | None = None,
+    source: str | None = None,
+    steps: bool = True,
+) -> ReplayDetails:
+    """:func:`replay`, keeping what the ruling of a dispute needs besides (``bezique
+    adjudicate``): one walk of the record gives both."""
+    source = source if source is not None else record.source
+    resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws)
+    rules = resolved.rules
+    problems = list(resolved.problems)
+    seats = _resolve_seats(record, rules, problems)
+    ctx = RecordContext(record, rules, resolved.laws, resolved.play_laws, seats, source, steps)
+    record_findings: list[Finding] = []
+    where = Location(source, line_of(record.pos), column_of(record.pos))
+    for message in problems:
+        record_findings.append(
+            ctx.finding("R001", None, message, where, remedy=ctx.record_remedy("R001", None))
+        )
+    deals: list[DealReplay] = []
+    details: list[DealDetail] = []
+    results: list[tuple[Deal, DealSettlement, DealDetail]] = []
+    parsed = rules.settlement_rules
+    alternates = isinstance(parsed, SettlementRules) and parsed.kind == "target"
+    expected: str | None = None
+    for index, deal in enumerate(record.deals):
+        try:
+            walker = DealWalker(ctx, deal, index, expected)
+        except EngineError as exc:
+            record_findings.append(
+                ctx.finding(
+                    "R001",
+                    None,
+                    f"deal {deal.number} cannot be replayed: {exc}",
+                    Location(source, line_of(deal.pos), column_of(deal.pos), deal.number),
+                )
+            )
+            expected = None
+            continue
+        walker.run()
+        replayed, counted, detail = rule_deal(walker)
+        deals.append(replayed)
+        details.append(detail)
+        if counted is not None:
+            results.append((deal, counted, detail))
+        # In a game of several deals the deal passes in turn; a void deal is dealt again by the
+        # same dealer (English and French laws) or by the next (forfeits, 122): either is
+        # accepted then. Each Rubicon deal is a game of its own, dealt as the cut decides
+        # (Portland law 6), so no order is checked there.
+        expected = None
+        if alternates and not detail.corrected.void and deal.dealer in seats:
+            expected = ctx.next_seat(deal.dealer)
+    game = _settle_game(ctx, record, results, record_findings)
+    players = {t.name: t.value for t in record.tags if t.name in seats}
+    replayed_record = Replay(
+        record=record,
+        source=source,
+        variant=rules.name,
+        laws=resolved.laws.name,
+        seats=seats,
+        players=players,
+        tags={t.name: t.value for t in record.tags},
+        deals=tuple(deals),
+        findings=tuple(record_findings),
+        game=game,
+    )
+    return ReplayDetails(replayed_record, tuple(details))
+
+
+def _resolve_seats(record: Record, rules: RuleSet, problems: list[str]) -> tuple[str, ...]:
+    seats = record.seats
+    default = tuple("ABCD"[: rules.players])
+    if len(seats) == rules.players or set(seats) <= set(default):
+        # A record may name fewer seats than play (a fragment where one seat never shows).
+        return seats if len(seats) == rules.players else default
+    if seats:
+        problems.append(
+            f"the record names seats {', '.join(seats)} but {rules.title} is for "
+            f"{rules.players} players: seats {', '.join(default)} assumed"
+        )
+    return default
+
+
+def _settle_game(
+    ctx: RecordContext,
+    record: Record,
+    results: list[tuple[Deal, DealSettlement, DealDetail]],
+    findings: list[Finding],
+) -> GameSettlement | None:
+    parsed = ctx.rules.settlement_rules
+    if not isinstance(parsed, SettlementRules) or not results:
+        return None
+    target_tag = record.tag("Target")
+    target = int(target_tag) if target_tag and target_tag.strip().isdigit() else None
+    try:
+        game = settle_game([r for _, r, _ in results], parsed, target=target)
+    except SettlementError as exc:
+        findings.append(
+            ctx.finding("R001", None, f"the game cannot be settled: {exc}", Location(ctx.source))
+        )
+        return None
+    if parsed.kind == "target":
+        _check_totals(ctx, results, findings)
+    _check_result(ctx, record, game, findings)
+    return game
+
+
+def _check_totals(
+    ctx: RecordContext,
+    results: list[tuple[Deal, DealSettlement, DealDetail]],
+    findings: list[Finding],
+) -> None:
+    """Each written running total against the deal scores as marked at the table, added up."""
+    running: dict[str, int] = {}
+    for deal, _, detail in results:
+        for seat, points in detail.marked.items():
+            running[seat] = running.get(seat, 0) + points
+        if deal.score is None:
+            continue
+        for seat, total in deal.score.totals:
+            if seat in running and running[seat] != total:
+                findings.append(
+                    ctx.finding(
+                        "S504",
+                        seat,
+                        f"{seat}'s running total after deal {deal.number} is written as {total}; "
+                        f"his deal scores as marked at the table add up to {running[seat]}",
+                        Location(
+                            ctx.source,
+                            line_of(deal.score.pos),
+                            column_of(deal.score.pos),
+                            deal.number,
+                        ),
+                        remedy=ctx.record_remedy("S504", seat, total, running[seat]),
+                    )
+                )
+
+
+def _check_result(
+    ctx: RecordContext, record: Record, game: GameSettlement, findings: list[Finding]
+) -> None:
+    claimed = (record.tag("Result") or "").strip()
+    if claimed in ("", "*"):
+        return
+    tag = next(t for t in record.tags if t.name == "Result")
+    where = Location(ctx.source, line_of(tag.pos), column_of(tag.pos))
+    parts = claimed.split()
+    winner = parts[0] if parts else None
+    value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+    if game.winner is None and game.value is None:
+        return
+    if claimed.lower() == game.result.strip().lower():
+        return
+    if winner != game.winner and not (claimed.lower() in ("draw", "void") and game.winner is None):
+        findings.append(
+            ctx.finding(
+                "S503",
+                winner,
+                f"the Result tag says {claimed!r}; the settlement of the scores as corrected by "
+                f"the laws gives {game.result!r}",
+                where,
+                remedy=ctx.record_remedy("S503", winner),
+            )
+        )
+    elif value is not None and game.value is not None and value != game.value:
+        findings.append(
+            ctx.finding(
+                "S507",
+                winner,
+                f"the Result tag values the game at {value}; the settlement of the scores as "
+                f"corrected by the laws gives {game.value}",
+                where,
+                remedy=ctx.record_remedy("S507", winner, value, game.value),
+            )
+        )

@@ -1,0 +1,559 @@
+"""The record's marks, read against the replay: one handler per mark code (``docs/notation.md``).
+
+- ``^L`` / ``^lead-out-of-turn SEAT`` and ``^R`` / ``^revoke SEAT`` are checked against the
+  replay, as PBN verifiers check marked revokes: a mark the replay contradicts is an R001; a
+  revoke marked on a hand the record does not show is taken on the table's word (P205).
+- ``^challenge SEAT`` disputes the latest faulty event (a declaration, play or draw) not the
+  challenger's own; a sound declaration written after it is what was challenged, and the
+  challenge fails. It is in time (Portland law 50) when no card was played since the fault.
+- ``^elect SEAT option`` chooses for the latest finding whose law gives an election; a seat the
+  law does not name cannot elect. ``^seen`` marks the extra card of a W302 seen; ``^saw`` is a
+  W304; ``^exposed``, ``^faced``, ``^too-many``/``^too-few``, ``^cut-exposed``, ``^short-cut``,
+  ``^imperfect-pack`` are the faults of the deal and of the hands; ``^ruling`` is kept as text.
+- ``^gather SEAT [cards]``: the seat, on winning a trick, gathers the brisques his adversary
+  won and left on the table (P212); ``^count-stock SEAT``: the seat counted the stock, which the
+  French laws forbid (W307); ``^amend SEAT cards``: the seat amends a false declaration with the
+  right cards from his hand before drawing (A414).
+- Faults of the deal's header (hand sizes, cut, dealer) have no time of discovery: a
+  ``^too-many`` or ``^too-few`` mark is their discovery; without one they count as found when
+  the deal was over (before the dealer's first play only if the dealer never played).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Final
+
+from notation.cards import Card
+from notation.model import Mark, Play
+from validator.engine import Violation
+from validator.engine.combinations import canonical_kind, shape_error
+from validator.replay.context import column_of, line_of
+from validator.replay.raw import RawFinding
+from validator.replay.walker import STRICT_CODES, DealWalker, called_cards
+
+DEAL_MARKS: Final = {"cut-exposed": "D101", "short-cut": "D102", "imperfect-pack": "D109"}
+"""Marks that name a fault of the cut or the pack directly, with the code each stands for."""
+
+ELECTION_ALIASES: Final = {
+    "supply": "complete-from-stock",
+    "complete": "complete-from-stock",
+    "fresh-deal": "void-deal",
+    "new-deal": "void-deal",
+    "void": "void-deal",
+    "stands": "deal-stands",
+    "two-cards": "two-cards-next",
+}
+"""Other words a record may use in ``^elect`` for an option of the laws (docs/notation.md)."""
+
+Handler = Callable[[DealWalker, Mark], None]
+
+
+def handle_mark(walker: DealWalker, mark: Mark) -> None:
+    """Read one mark line: its handler, then the step the viewers show."""
+    if mark.seat is not None and mark.seat not in walker.ctx.seats:
+        walker.left_out(mark.seat, mark.pos, f"^{mark.code}")
+        return
+    code = mark.code
+    if code != "too-many" and code != "too-few":
+        flush_counts(walker)
+    handler = MARKS.get(code) or (_deal_mark if code in DEAL_MARKS else _unknown)
+    handler(walker, mark)
+    described = f"^{code}" + (f" {mark.seat}" if mark.seat else "")
+    if mark.cards:
+        described += " " + " ".join(map(str, mark.cards))
+    if mark.text:
+        described += f' "{mark.text}"'
+    walker.step("mark", mark.seat, f"Marked at the table: {described}", line_of(mark.pos))
+    if code == "ruling" and mark.text and walker.steps:
+        walker.steps[-1].comments.append(f"Ruling at the table: {mark.text}")
+    for comment in mark.comments:
+        walker.attach_comment(comment)
+
+
+def _where(mark: Mark) -> tuple[int | None, int | None]:
+    return line_of(mark.pos), column_of(mark.pos)
+
+
+def _cards(mark: Mark) -> tuple[str, ...]:
+    return tuple(map(str, mark.cards))
+
+
+def _deal_mark(walker: DealWalker, mark: Mark) -> None:
+    words = {
+        "cut-exposed": "the cut showed more than one card",
+        "short-cut": "the cut left a packet of under five cards",
+        "imperfect-pack": "the pack is imperfect",
+    }[mark.code]
+    if mark.seat:
+        words = f"{mark.seat}: {words}"
+    if mark.cards:
+        words += f" ({' '.join(_cards(mark))})"
+    if mark.text:
+        words += f": {mark.text}"
+    walker.raw_finding(DEAL_MARKS[mark.code], mark.seat, words, *_where(mark), cards=_cards(mark))
+
+
+def _exposed(walker: DealWalker, mark: Mark) -> None:
+    if walker.plays:
+        return  # a card exposed in play: the player's own loss (foster-1914-general-laws.txt)
+    owner, dealer = mark.seat, walker.deal.dealer
+    own = owner == dealer
+    cards = _cards(mark)
+    shown = " ".join(cards) or "a card"
+    if own:
+        message = f"the dealer exposed {shown} (his own card)"
+    else:
+        message = (
+            f"{dealer} exposed {shown}" + (f" of {owner}'s" if owner else "") + " while dealing"
+        )
+    walker.raw_finding("D104" if own else "D103", dealer, message, *_where(mark), cards=cards)
+
+
+def _faced(walker: DealWalker, mark: Mark) -> None:
+    late = walker.state.played[walker.deal.dealer] > 0
+    walker.raw_finding(
+        "D108" if late else "D107",
+        None,
+        f"{' '.join(_cards(mark)) or 'a card'} found face up in the "
+        + ("stock after the dealer's first play" if late else "pack"),
+        *_where(mark),
+        cards=_cards(mark),
+    )
+
+
+def _count(walker: DealWalker, mark: Mark) -> None:
+    walker.count_marks.append((mark, mark.code == "too-many"))
+
+
+def _seen(walker: DealWalker, mark: Mark) -> None:
+    target = walker.latest({"W302"}, mark.seat)
+    if target is not None:
+        target.seen = True
+
+
+def _saw(walker: DealWalker, mark: Mark) -> None:
+    walker.raw_finding(
+        "W304",
+        mark.seat,
+        f"{mark.seat} looked at two cards drawing as the loser of the trick",
+        *_where(mark),
+        cards=_cards(mark),
+        seen=True,
+    )
+
+
+def _challenge(walker: DealWalker, mark: Mark) -> None:
+    for target in challenged(walker, mark.seat):
+        target.challenge = "in-time" if walker.plays == target.plays_at else "late"
+
+
+def _elect(walker: DealWalker, mark: Mark) -> None:
+    target = latest_open_election(walker, mark.seat)
+    if target is not None:
+        word = (mark.value or mark.text or "").strip().lower() or None
+        target.election = ELECTION_ALIASES.get(word or "", word)
+        target.elected_by = mark.seat
+
+
+def _lead_out_of_turn(walker: DealWalker, mark: Mark) -> None:
+    if walker.latest({"P201"}, mark.seat, since_trick=walker.trick_no) is None:
+        walker.raw_finding(
+            "R001",
+            mark.seat,
+            f"a lead out of turn by {mark.seat or 'a player'} is marked, but the replay "
+            f"shows {mark.seat or 'no one'} leading in turn",
+            *_where(mark),
+        )
+
+
+def _revoke(walker: DealWalker, mark: Mark) -> None:
+    if walker.latest(STRICT_CODES, mark.seat, since_trick=walker.trick_no) is None:
+        walker.raw_finding(
+            "R001",
+            mark.seat,
+            f"a revoke by {mark.seat or 'a player'} is marked, but the replay finds no "
+            "failure to follow or to win in this trick",
+            *_where(mark),
+        )
+
+
+def _ruling(walker: DealWalker, mark: Mark) -> None:
+    walker.rulings.append(mark.text or "")
+
+
+def _note(walker: DealWalker, mark: Mark) -> None:
+    return None
+
+
+def _unknown(walker: DealWalker, mark: Mark) -> None:
+    walker.raw_finding(
+        "R001",
+        mark.seat,
+        f"unknown mark ^{mark.code}: the validator cannot judge it",
+        *_where(mark),
+    )
+
+
+def _gather(walker: DealWalker, mark: Mark) -> None:
+    """``^gather B [cards]``: B, on winning a trick, gathers the brisques A left on the table.
+
+    rubicon-bezique-laws.txt, Method of Playing: "if a player neglects to gather the brisques he
+    wins, his adversary may do so when next he wins a trick"; Portland law 25. The brisques are
+    those of the tricks the others won since the gatherer's previous trick (the cards named
+    must be among them); they count for the gatherer (P212, against the seat that left them).
+    """
+    seat = mark.seat
+    where = _where(mark)
+    if walker.rules.brisque_scoring != "settlement":
+        walker.raw_finding(
+            "R001",
+            seat,
+            "^gather: in this game the winner of a trick takes it in at once and scores its "
+            "brisques (foster-1914-ordinary-bezique.txt, Method of Playing): there are no "
+            "brisques left on the table to gather",
+            *where,
+        )
+        return
+    tricks = walker.tricks
+    if seat is None or not tricks or tricks[-1][1] != seat:
+        walker.raw_finding(
+            "R001",
+            seat,
+            f"^gather {seat or ''}: the adversary gathers neglected brisques only when he next "
+            "wins a trick, and the trick before this mark was not his",
+            *where,
+        )
+        return
+    left: list[str] = []
+    owner: str | None = None
+    for _, winner, cards in reversed(tricks[:-1]):
+        if winner == seat:
+            break
+        brisques = [str(card) for card in cards if card.rank in "AT"]
+        if brisques:
+            left.extend(brisques)
+            owner = owner or winner
+    named = list(_cards(mark))
+    pool = Counter(left)
+    if named and Counter(named) - pool:
+        missing = " ".join(sorted((Counter(named) - pool).elements()))
+        walker.raw_finding(
+            "R001",
+            seat,
+            f"^gather {seat}: {missing} was not among the brisques left on the table since "
+            f"{seat}'s previous trick ({' '.join(left) or 'none'})",
+            *where,
+        )
+        return
+    moved = named or left
+    if not moved or owner is None:
+        walker.raw_finding(
+            "R001",
+            seat,
+            f"^gather {seat}: no brisque was left on the table since {seat}'s previous trick",
+            *where,
+        )
+        return
+    walker.raw_finding(
+        "P212",
+        owner,
+        f"{owner} left {len(moved)} brisque(s) on the table ({' '.join(moved)}); {seat} "
+        f"gathered them on winning trick {tricks[-1][0]}",
+        *where,
+        cards=tuple(moved),
+        correct=len(moved),
+    )
+
+
+def _count_stock(walker: DealWalker, mark: Mark) -> None:
+    """``^count-stock A``: A counted the stock. The English laws allow it (Portland law 26);
+    the French do not (foster-1914-ordinary-bezique.txt, Double Declarations: "The English laws
+    allow a player to count the stock, the French do not"): W307 under laws that forbid it."""
+    if walker.ctx.play_laws.counting_stock:
+        return
+    walker.raw_finding(
+        "W307",
+        mark.seat,
+        f"{mark.seat or 'a player'} counted the stock, which the {walker.ctx.play_laws.name} "
+        "laws the game was played under do not allow",
+        *_where(mark),
+    )
+
+
+def _amend(walker: DealWalker, mark: Mark) -> None:
+    """``^amend A KD``: A amends his false declaration with the right card from his hand.
+
+    rubicon-bezique-laws.txt, Irregular Announcements: "if he has the right card or cards in his
+    hand, he is permitted to amend his error, provided he has not drawn a card from the stock in
+    the meantime". The amendment replaces the cards shown that do not belong to the combination;
+    when it is in time and makes the combination, the score stands (A414) and the false
+    declaration's finding is withdrawn; otherwise that finding stands and says why.
+    """
+    seat = mark.seat
+    where = _where(mark)
+    latest = walker.declared.get(seat or "")
+    if seat is None or latest is None:
+        walker.raw_finding(
+            "R001", seat, f"^amend {seat or ''}: there is no declaration of his to amend", *where
+        )
+        return
+    event, decl = latest
+    faults = [r for r in walker.raw if r.event == event and r.code in ("A401", "A412")]
+    if not faults:
+        walker.raw_finding(
+            "R001",
+            seat,
+            f"^amend {seat}: his {decl.kind} was no false declaration to amend",
+            *where,
+        )
+        return
+    problem = _amendment_problem(walker, seat, event, decl.kind, decl.cards, mark.cards)
+    shown = " ".join(map(str, decl.cards))
+    amended = " ".join(_cards(mark))
+    if problem is not None:
+        for raw in faults:
+            raw.message += f"; the amendment with {amended or 'no card'} cannot stand: {problem}"
+        return
+    for raw in faults:
+        walker.raw.remove(raw)
+    walker.raw_finding(
+        "A414",
+        seat,
+        f"{seat} amended his {decl.kind} {shown} with {amended} from his hand before drawing: "
+        f"the {decl.score} stands",
+        *where,
+        claimed=decl.score,
+        cards=_cards(mark),
+    )
+
+
+def _amendment_problem(
+    walker: DealWalker,
+    seat: str,
+    event: int,
+    kind: str,
+    shown: tuple[Card, ...],
+    added: tuple[Card, ...],
+) -> str | None:
+    """Why the amendment cannot stand, or None when it is in time and makes the combination."""
+    if not added:
+        return "it names no card"
+    if walker.last_draw.get(seat, -1) > event:
+        return "he had drawn a card from the stock in the meantime"
+    snap = walker.state.snapshot()
+    hand = Counter(c for c in snap.hands.get(seat, ()) if c is not None)
+    unknown = sum(1 for c in snap.hands.get(seat, ()) if c is None)
+    missing = Counter(map(str, added)) - hand
+    if sum(missing.values()) > unknown:
+        return f"his hand does not hold {' '.join(sorted(missing.elements()))}"
+    word = canonical_kind(kind)
+    trump = walker.state.trump
+    fits = set(called_cards(word, shown, trump))
+    candidate = Counter(c for c in shown if str(c) in fits) + Counter(added)
+    reason = shape_error(word, candidate, trump, walker.rules.bezique_follows_trump)
+    if reason is not None:
+        return f"{' '.join(sorted(map(str, candidate.elements())))} do not make it ({reason})"
+    return None
+
+
+def flush_counts(walker: DealWalker) -> None:
+    """Resolve the ``^too-many`` / ``^too-few`` marks written together into one finding.
+
+    A hand the record deals wrong (D105, D106) and a mark of the same seat are one fault: the
+    mark is when it was found, so one finding stands, with the facts of that time ("No person
+    can be subjected to two penalties for one offence", foster-1914-general-laws.txt).
+    """
+    if not walker.count_marks:
+        return
+    marks, walker.count_marks = walker.count_marks, []
+    many = [m.seat for m, is_many in marks if is_many and m.seat]
+    few = [m.seat for m, is_many in marks if not is_many and m.seat]
+    first = marks[0][0]
+    line, col = _where(first)
+    header = {(r.code, r.seat): r for r in walker.raw if r.header and r.code in ("D105", "D106")}
+    if not walker.state.played[walker.deal.dealer]:
+        for seat in many:
+            if ("D105", seat) not in header:
+                walker.raw_finding("D105", seat, f"{seat} was dealt too many cards", line, col)
+        for seat in few:
+            if ("D106", seat) not in header:
+                walker.raw_finding("D106", seat, f"{seat} was dealt too few cards", line, col)
+        return
+    dealt = [header.pop(("D105", s)) for s in many if ("D105", s) in header]
+    dealt += [header.pop(("D106", s)) for s in few if ("D106", s) in header]
+    for raw in dealt:
+        walker.raw.remove(raw)
+    note = ""
+    if dealt:
+        note = " (" + "; ".join(f"dealt so, line {r.line}: {r.message}" for r in dealt) + ")"
+    if len(many) >= 2:
+        walker.raw_finding(
+            "P204", None, "both players hold too many cards" + note, line, col, both=True
+        )
+    elif many and few:
+        walker.raw_finding(
+            "P210",
+            many[0],
+            f"{many[0]} holds too many cards and {few[0]} too few" + note,
+            line,
+            col,
+        )
+    elif len(few) >= 2:
+        walker.raw_finding(
+            "P211", None, "both players hold too few cards" + note, line, col, both=True
+        )
+    elif many:
+        walker.raw_finding(
+            "P202",
+            many[0],
+            f"{many[0]} holds too many cards after the first trick" + note,
+            line,
+            col,
+        )
+    elif few:
+        walker.raw_finding(
+            "P203", few[0], f"{few[0]} holds too few cards after the first trick" + note, line, col
+        )
+
+
+def challenged(walker: DealWalker, by: str | None) -> list[RawFinding]:
+    """The findings a ``^challenge`` disputes: those of the latest faulty event.
+
+    A challenge follows the declaration (or play, or draw) it disputes; a declaration that
+    broke no rule, written after the last faulty event, is what was challenged, and the
+    challenge fails. Findings against the challenger himself are not his to dispute.
+    """
+    open_ = [
+        r
+        for r in walker.raw
+        if r.code[0] in "ADPW" and r.challenge == "none" and (by is None or r.seat != by)
+    ]
+    if not open_:
+        return []
+    event = max(r.event for r in open_)
+    if walker.clean_declaration > event:
+        return []
+    return [r for r in open_ if r.event == event]
+
+
+def latest_open_election(walker: DealWalker, by: str | None) -> RawFinding | None:
+    """The latest finding whose remedy (under the chosen laws) gives an election."""
+    from validator.replay.rulings import provisional_context
+
+    for raw in reversed(walker.raw):
+        if raw.election is not None or raw.code[0] in "SR":
+            continue
+        found = walker.ctx.laws.rule_for(raw.code, provisional_context(walker, raw))
+        if found is not None and found[1].options:
+            return raw
+    return None
+
+
+def check_play_marks(
+    walker: DealWalker, play: Play, raws: list[RawFinding], phase: str, hidden: bool, second: bool
+) -> None:
+    """Check the play's suffix marks against the replay, as PBN verifiers check revokes.
+
+    ``^L`` (led out of turn) must match a P201 of the replay; ``^R`` (a revoke) a failure to
+    follow or win in the strict play. A mark the replay contradicts is reported (R001); a
+    revoke marked on a hand the record does not show is taken on the table's word (P205).
+    """
+    codes = {r.code for r in raws}
+    where = (line_of(play.pos), column_of(play.pos))
+    for mark in play.marks:
+        upper = mark.upper()
+        if upper == "L" and "P201" not in codes:
+            walker.raw_finding(
+                "R001",
+                play.seat,
+                f"{play.seat} {play.card} is marked as played out of turn (^L), but it was "
+                f"{play.seat}'s turn",
+                *where,
+            )
+        elif upper == "R" and not codes & STRICT_CODES:
+            _revoke_mark(walker, play.seat, str(play.card), phase, hidden, second, *where)
+
+
+def confirms_marked_revoke(walker: DealWalker, v: Violation) -> bool:
+    """Whether a revoke found by a later play (P207) is one the table already marked."""
+    trick = v.fault_trick
+    if trick is None:
+        return False
+    for raw in walker.raw:
+        if raw.code == "P205" and raw.seat == v.seat and raw.trick == trick and raw.marked:
+            if "confirmed" not in raw.message:
+                raw.message += f"; confirmed by a later play ({v.message})"
+            return True
+    return False
+
+
+def _revoke_mark(
+    walker: DealWalker,
+    seat: str,
+    card: str,
+    phase: str,
+    hidden: bool,
+    second: bool,
+    line: int | None,
+    col: int | None,
+) -> None:
+    """A revoke the table marked and the replay did not find: judged, or taken on trust."""
+    if phase != "strict" or not second:
+        why = (
+            "the stock was not exhausted, so no one had to follow suit"
+            if phase == "loose"
+            else "it was a lead, and only the second player must follow or win"
+        )
+        walker.raw_finding(
+            "R001", seat, f"{seat} {card} is marked as a revoke (^R), but {why}", line, col
+        )
+    elif hidden:
+        raw = walker.raw_finding(
+            "P205",
+            seat,
+            f"{seat} {card} is marked as a revoke at the table (the record does not show "
+            "the hand, so the replay cannot confirm it)",
+            line,
+            col,
+            rule="play.strict-follow",
+            marked=True,
+            fault_trick=walker.trick_no,
+        )
+        before = walker.before_trick.get(walker.trick_no or -1)
+        if before is not None:
+            raw.scores, raw.brisques = dict(before[0]), dict(before[1])
+    else:
+        walker.raw_finding(
+            "R001",
+            seat,
+            f"{seat} {card} is marked as a revoke (^R), but the hand shows no card that "
+            "had to be played",
+            line,
+            col,
+        )
+
+
+MARKS: Final[dict[str, Handler]] = {
+    "exposed": _exposed,
+    "faced": _faced,
+    "too-many": _count,
+    "too-few": _count,
+    "seen": _seen,
+    "saw": _saw,
+    "challenge": _challenge,
+    "elect": _elect,
+    "lead-out-of-turn": _lead_out_of_turn,
+    "revoke": _revoke,
+    "ruling": _ruling,
+    "note": _note,
+    "gather": _gather,
+    "count-stock": _count_stock,
+    "amend": _amend,
+}
+"""Every mark code the validator reads, with its handler; the deal marks (``DEAL_MARKS``) share
+one, and any other code is reported (R001) so that a typo is not lost."""
+
+KNOWN_MARKS: Final = frozenset({*MARKS, *DEAL_MARKS})
+"""Every mark code the validator reads."""

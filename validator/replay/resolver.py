@@ -1,0 +1,168 @@
+"""From a record's tags to the rule set it was played under and the laws it is ruled by.
+
+One resolver for the replay, the simulator and the tests, with one cache, so that they cannot
+disagree (rule ``laws.choice``):
+
+- the **rules of play** come from the record: its ``Variant`` tag (then Rubicon), the rules of
+  play of the laws it says it was played under (its ``Laws`` tag, then English: the French laws
+  make the pone draw first) and its ``HouseRules`` tag, merged last, as a club's rules stand
+  over the code it plays under;
+- the **remedies** come from the laws the caller chooses (``--laws``), else the record's.
+
+Choosing other laws for the remedies never changes how the game was played: ``check --laws
+french`` on an English record reports no French draw out of turn. A caller who wants a record
+replayed under other rules of play says so apart (``play_laws``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from notation.model import Record
+from validator.engine import RuleSet, RuleSetError
+from validator.engine import load_ruleset as _load_ruleset
+from validator.house_rules import HouseRulesError, merge_overrides, overrides_from_tag
+from validator.laws import Laws, LawsError, load_laws
+
+DEFAULT_VARIANT: Final = "rubicon"
+"""The variant assumed when a record has no Variant tag: the tournament game."""
+
+DEFAULT_LAWS: Final = "english"
+"""The laws applied when neither the caller nor the record's Laws tag names any."""
+
+VARIANT_ALIASES: Final = {"two-pack": "two-pack", "bezique": "two-pack", "ordinary": "two-pack"}
+"""Other spellings of a Variant tag's value, mapped to the bundled rule set's name."""
+
+_RULESETS: dict[tuple[str, str], RuleSet] = {}
+_LAWS: dict[str, Laws] = {}
+_CACHE_LIMIT: Final = 256
+
+
+def load_ruleset(name_or_path: str | Path, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+    """A rule set by bundled name (also the Variant tag's aliases) or by path, read once.
+
+    Rule sets are frozen, so one loaded for a (name, overrides) pair serves every record that
+    asks for it again: a batch of a million records reads each YAML file once.
+    """
+    name = VARIANT_ALIASES.get(str(name_or_path).lower(), str(name_or_path))
+    key = (name, json.dumps(overrides or {}, sort_keys=True, default=str))
+    cached = _RULESETS.get(key)
+    if cached is None:
+        cached = _load_ruleset(name, overrides)
+        if len(_RULESETS) < _CACHE_LIMIT:
+            _RULESETS[key] = cached
+    return cached
+
+
+def load_laws_cached(name_or_path: str | Path) -> Laws:
+    """A code of laws by name or path, read once per process (see :func:`load_ruleset`)."""
+    key = str(name_or_path)
+    cached = _LAWS.get(key)
+    if cached is None:
+        cached = load_laws(name_or_path)
+        if len(_LAWS) < _CACHE_LIMIT:
+            _LAWS[key] = cached
+    return cached
+
+
+def play_overrides(laws: Laws, house_rules: str | None) -> dict[str, Any]:
+    """The rule-set overrides of a game played under ``laws`` with a ``HouseRules`` tag: the
+    laws' rules of play first, the house rules over them. Raises ``HouseRulesError``."""
+    return merge_overrides(dict(laws.rules_overrides), overrides_from_tag(house_rules))
+
+
+def rules_for(
+    variant: str | Path, laws: str | Path | Laws = DEFAULT_LAWS, house_rules: str | None = None
+) -> RuleSet:
+    """The rule set of ``variant`` as played under ``laws`` with ``house_rules`` (the tag's text).
+
+    Raises ``RuleSetError``, ``LawsError`` or ``HouseRulesError`` (all ``ValueError``) naming
+    what is wrong; :func:`resolve` is the forgiving form for records.
+    """
+    chosen = laws if isinstance(laws, Laws) else load_laws_cached(laws)
+    return load_ruleset(variant, play_overrides(chosen, house_rules))
+
+
+def record_rules(record: Record) -> RuleSet:
+    """The rule set a record's own tags ask for (Variant, Laws, HouseRules); raises like
+    :func:`rules_for` when a tag cannot be used."""
+    variant = (record.tag("Variant") or DEFAULT_VARIANT).strip().lower()
+    laws = (record.tag("Laws") or DEFAULT_LAWS).strip().lower()
+    return rules_for(variant, laws, record.tag("HouseRules"))
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What a record is replayed under: its rules of play, the laws it was played under, the
+    laws ruling its irregularities, and the problems met on the way (R001 findings)."""
+
+    rules: RuleSet
+    play_laws: Laws
+    laws: Laws
+    problems: tuple[str, ...] = ()
+
+
+def resolve(
+    record: Record,
+    *,
+    ruleset: RuleSet | str | Path | None = None,
+    laws: Laws | str | Path | None = None,
+    play_laws: Laws | str | Path | None = None,
+) -> Resolved:
+    """The rule set and the laws for ``record``; never raises for a bad tag.
+
+    ``ruleset`` replaces the record's Variant tag (a :class:`RuleSet` is used as it is, with
+    no laws or house rules over it); ``play_laws`` its Laws tag for the rules of play; ``laws``
+    chooses the remedies only. A tag that cannot be used is a problem, and the default stands
+    in for it.
+    """
+    problems: list[str] = []
+    played = _laws(play_laws, record, problems)
+    remedies = played if laws is None else _chosen(laws, problems)
+    if isinstance(ruleset, RuleSet):
+        return Resolved(ruleset, played, remedies, tuple(problems))
+    wanted: str | Path | None = ruleset
+    if wanted is None:
+        tag = record.tag("Variant")
+        if not tag:
+            problems.append(f"no Variant tag: the {DEFAULT_VARIANT} rules applied")
+        wanted = tag.strip().lower() if tag else DEFAULT_VARIANT
+    base = dict(played.rules_overrides)
+    try:
+        overrides = play_overrides(played, record.tag("HouseRules"))
+    except HouseRulesError as exc:
+        problems.append(f"the HouseRules tag cannot be used: {exc}")
+        overrides = base
+    if overrides != base:
+        try:
+            return Resolved(load_ruleset(wanted, overrides), played, remedies, tuple(problems))
+        except RuleSetError as exc:
+            problems.append(f"the HouseRules tag cannot be used: {exc}")
+    try:
+        rules = load_ruleset(wanted, base)
+    except RuleSetError as exc:
+        problems.append(f"variant {str(wanted)!r} cannot be used ({exc})")
+        rules = load_ruleset(DEFAULT_VARIANT, base)
+    return Resolved(rules, played, remedies, tuple(problems))
+
+
+def _laws(wanted: Laws | str | Path | None, record: Record, problems: list[str]) -> Laws:
+    """The laws the game was played under: the caller's, else the record's Laws tag."""
+    if wanted is not None:
+        return _chosen(wanted, problems)
+    tag = record.tag("Laws")
+    return _chosen(tag.strip().lower() if tag else DEFAULT_LAWS, problems)
+
+
+def _chosen(wanted: Laws | str | Path, problems: list[str]) -> Laws:
+    if isinstance(wanted, Laws):
+        return wanted
+    try:
+        return load_laws_cached(wanted)
+    except LawsError as exc:
+        problems.append(f"laws {str(wanted)!r} cannot be used ({exc}); English applied")
+        return load_laws_cached(DEFAULT_LAWS)

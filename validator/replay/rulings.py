@@ -1,0 +1,260 @@
+"""A deal's rulings: each raw finding's facts, its remedy under the laws, and the corrected deal.
+
+Once a deal is walked, every raw finding is put to the laws with the facts of its case
+(:func:`context_for`); the remedies' corrections go to the settlement
+(:func:`validator.engine.settlement.correct_deal`), which does all the arithmetic, and the deal
+becomes a :class:`~validator.replay.DealReplay` with its findings and settlement, and a
+:class:`DealDetail` for the ruling of a dispute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from validator.engine.settlement import (
+    CorrectedDeal,
+    DealSettlement,
+    SettlementRules,
+    correct_deal,
+)
+from validator.laws import RemedyContext
+from validator.replay.model import DealReplay, Finding, Location, Remedy, Step
+from validator.replay.raw import RawFinding, StepDraft
+from validator.replay.walker import DealWalker
+
+MISDEALS = ("D105", "D106")
+"""Hands dealt wrong: before the dealer plays, the dealer is at fault (a misdeal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealDetail:
+    """What the adjudicator needs beyond the :class:`~validator.replay.Replay`: the deal's
+    scores as marked at the table, the corrected deal (also for a deal left unfinished, which
+    has no settlement), and every option of every election, each ruled on."""
+
+    number: int
+    marked: dict[str, int]
+    """The deal's scores as marked at the table (every claim at the value claimed), as a record
+    writes a deal's score (with the brisques in a game to a target)."""
+    brisques: dict[str, int]
+    corrected: CorrectedDeal
+    complete: bool
+    last_trick_winner: str | None
+    rulings: tuple[str, ...]
+    options: tuple[tuple[Remedy, ...], ...]
+    """For each finding of the deal, in order: one remedy per option its law gives."""
+
+
+def provisional_context(walker: DealWalker, raw: RawFinding) -> RemedyContext:
+    """The facts of ``raw`` as they stand now, in the middle of the deal (for elections)."""
+    return _context(walker, raw, dict(walker.state.brisques), None)
+
+
+def context_for(walker: DealWalker, raw: RawFinding) -> RemedyContext:
+    """The facts of ``raw`` the laws need, once the deal is over."""
+    outcome = walker.outcome
+    return _context(walker, raw, outcome.brisques, outcome.last_trick_winner)
+
+
+def _context(
+    walker: DealWalker,
+    raw: RawFinding,
+    final_brisques: Mapping[str, int],
+    last_trick_winner: str | None,
+) -> RemedyContext:
+    ctx = walker.ctx
+    seats = ctx.seats
+    dealer = walker.deal.dealer
+    offender = raw.seat
+    adversary = None
+    if offender is not None and offender in seats:
+        adversary = ctx.next_seat(offender)
+    elif raw.code.startswith("D"):
+        # A fault of the pack or the cut with no one at fault: the dealer deals again,
+        # the pone holds any option.
+        offender = None
+        adversary = walker.pone
+    since = 0
+    if offender is not None:
+        since = final_brisques.get(offender, 0) - raw.brisques.get(offender, 0)
+    strict: dict[str, int] = {}
+    if walker.strict_brisques is not None:
+        strict = {s: final_brisques.get(s, 0) - walker.strict_brisques.get(s, 0) for s in seats}
+    dealer_played = raw.dealer_played
+    if raw.header:
+        dealer_played = walker.state.played[dealer] > 0
+    rules = walker.rules
+    return RemedyContext(
+        offender=offender,
+        adversary=adversary,
+        dealer=dealer,
+        pone=walker.pone,
+        scores=raw.scores,
+        trick=raw.fault_trick if raw.fault_trick is not None else raw.trick,
+        dealer_played=dealer_played,
+        election=raw.election,
+        elected_by=raw.elected_by,
+        challenge=raw.challenge,  # type: ignore[arg-type]
+        claimed=raw.claimed,
+        correct=raw.correct,
+        seen=raw.seen,
+        both=raw.both,
+        pack_redundant=raw.code == "D109",
+        stock_named=raw.stock_named,
+        variant=rules.name,
+        game=ctx.game,
+        last_trick_value=rules.last_trick,
+        last_trick_winner=last_trick_winner,
+        brisques_since=since,
+        strict_brisques=strict,
+        cards=raw.cards,
+        called=raw.called,
+    )
+
+
+def remedies(walker: DealWalker) -> list[Remedy | None]:
+    """Each raw finding's remedy; one declaration's score is taken down once only.
+
+    A declaration can break several rules at once (scored without winning the trick *and*
+    at a wrong value): the score comes down once, and a correction of its value (A411) is
+    moot when the score itself comes down.
+    """
+    ctx = walker.ctx
+    out: list[Remedy | None] = []
+    taken: dict[tuple[int, str | None], int] = {}
+    for raw in walker.raw:
+        remedy = ctx.rule(raw.code, context_for(walker, raw))
+        if remedy is not None and raw.code.startswith("A") and raw.seat is not None:
+            key = (raw.event, raw.seat)
+            down = -min(0, remedy.score_changes.get(raw.seat, 0))
+            if down and key in taken:
+                remedy = remedy.without_points_for(raw.seat, "the score is already taken down")
+            elif down:
+                taken[key] = down
+        out.append(remedy)
+    for index, raw in enumerate(walker.raw):
+        remedy = out[index]
+        if (
+            raw.code == "A411"
+            and remedy is not None
+            and (raw.event, raw.seat) in taken
+            and remedy.score_changes.get(raw.seat or "", 0) >= 0
+        ):
+            out[index] = remedy.without_points_for(raw.seat, "the whole score is taken down")
+    return out
+
+
+def at_fault(walker: DealWalker, raw: RawFinding) -> str | None:
+    """The seat a finding names as at fault: for a hand dealt wrong and found before the
+    dealer played, the dealer (a misdeal); otherwise the seat the fault is reported against."""
+    if raw.code in MISDEALS and not context_for(walker, raw).dealer_played:
+        return walker.deal.dealer
+    return raw.seat
+
+
+def rule_deal(walker: DealWalker) -> tuple[DealReplay, DealSettlement | None, DealDetail]:
+    """The deal's findings with their remedies, its corrected scores and its settlement.
+
+    The second value is the settlement the game counts (``None`` for a void or unsettled deal).
+    """
+    ctx = walker.ctx
+    outcome = walker.outcome
+    findings: list[Finding] = []
+    given = remedies(walker)
+    if any(r is not None and (r.abandon_game or r.void_deal) for r in given):
+        # A game the laws abandon, or a deal they void, is not played out: its end is no fault.
+        kept = [
+            (raw, remedy)
+            for raw, remedy in zip(walker.raw, given, strict=True)
+            if not (raw.code == "P209" and raw.message.endswith("ends before every card is played"))
+        ]
+        walker.raw = [raw for raw, _ in kept]
+        given = [remedy for _, remedy in kept]
+    step_findings: dict[int, list[int]] = {}
+    for raw, remedy in zip(walker.raw, given, strict=True):
+        location = Location(ctx.source, raw.line, raw.column, walker.deal.number, raw.trick)
+        step_findings.setdefault(raw.step, []).append(len(findings))
+        findings.append(
+            ctx.finding(raw.code, at_fault(walker, raw), raw.message, location, raw.rule, remedy)
+        )
+    notes = [f"Ruling at the table: {r}" for r in walker.rulings]
+    corrections = [c for remedy in given if remedy is not None for c in remedy.corrections]
+    if any(c.kind == "replay" for c in corrections):
+        first = min(c.trick or 0 for c in corrections if c.kind == "replay")
+        notes.append(
+            f"The laws order play taken back and replayed from trick {first}; the record cannot "
+            "show the replayed tricks, so the deal is reckoned as it was played."
+        )
+    parsed = walker.rules.settlement_rules
+    rules = parsed if isinstance(parsed, SettlementRules) else SettlementRules()
+    corrected = correct_deal(
+        walker.marked_points,
+        outcome.brisques,
+        corrections,
+        rules,
+        last_trick=outcome.last_trick_winner,
+        complete=outcome.complete and isinstance(parsed, SettlementRules),
+        notes=notes,
+    )
+    steps: tuple[Step, ...] = ()
+    if ctx.keep_steps:
+        steps = tuple(
+            _finish_step(i, draft, step_findings.get(i, ())) for i, draft in enumerate(walker.steps)
+        )
+    replayed = DealReplay(
+        number=walker.deal.number,
+        dealer=walker.deal.dealer,
+        trump=outcome.trump,
+        steps=steps,
+        findings=tuple(findings),
+        settlement=corrected.settlement,
+    )
+    detail = DealDetail(
+        number=walker.deal.number,
+        marked=dict(walker.marked),
+        brisques=dict(outcome.brisques),
+        corrected=corrected,
+        complete=outcome.complete,
+        last_trick_winner=outcome.last_trick_winner,
+        rulings=tuple(walker.rulings),
+        options=tuple(guarded_options(walker, raw) for raw in walker.raw),
+    )
+    counted = None if corrected.void else corrected.settlement
+    return replayed, counted, detail
+
+
+def guarded_options(walker: DealWalker, raw: RawFinding) -> tuple[Remedy, ...]:
+    """Each option the laws give for ``raw``, ruled on (empty when none, or the laws fail)."""
+    from validator.laws import LawsError
+
+    try:
+        return walker.ctx.laws.options(raw.code, context_for(walker, raw))
+    except LawsError:
+        return ()
+
+
+def _finish_step(index: int, draft: StepDraft, findings: tuple[int, ...] | list[int]) -> Step:
+    assert draft.state is not None
+    hands, table, trick_cards, trump, turnup, stock, scores, brisques = draft.state
+    return Step(
+        index=index,
+        kind=draft.kind,
+        trick=draft.trick,
+        seat=draft.seat,
+        text=draft.text,
+        hands=hands,
+        table=table,
+        trick_cards=trick_cards,
+        trump=trump,
+        turnup=turnup,
+        stock=stock,
+        scores=scores,
+        brisques=brisques,
+        comments=tuple(draft.comments),
+        glyphs=draft.glyphs,
+        findings=tuple(findings),
+        line=draft.line,
+        card=draft.card,
+        variations=tuple(draft.variations),
+    )

@@ -1,0 +1,123 @@
+"""The chouette's rotation over the games of a sitting (S506), one game at a time.
+
+rubicon-bezique-laws.txt, Chouette Bézique: "If the chouette player wins, one of his opponents
+takes the loser's place; but if he loses, the same player opposes him for the next game." Each
+record is one game; its ``Chouette`` tag names the chouette player's seat, the seat tags the
+players. A game played by the wrong adversary is an S506 finding at its ``Chouette`` tag.
+
+The same check serves ``check`` (which streams records, so :class:`ChouetteWatch` judges each
+game as it comes, knowing only the games before it), ``adjudicate`` and ``sitting``
+(:func:`sitting_findings`, over replays in the order played). Games are grouped by their
+``Sitting`` tag (records without one form one group); records without a Chouette tag or
+without a settled game are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from validator.engine.settlement import SittingGame, check_chouette_rotation
+from validator.laws import Laws, LawsError, RemedyContext
+from validator.replay.findings import make_finding
+from validator.replay.model import Finding, Location, Remedy, Replay
+from validator.replay.resolver import DEFAULT_LAWS, load_laws_cached
+
+
+@dataclass(frozen=True, slots=True)
+class ChouetteGame:
+    """What the rotation needs of one record: small enough to send between processes."""
+
+    sitting: str
+    chouette: str
+    """The chouette player's name (the Chouette tag's seat, named by its seat tag)."""
+    players: tuple[str, ...]
+    winner: str
+    value: int
+    source: str | None
+    line: int | None
+    column: int | None
+    """Where the record's Chouette tag is."""
+    laws: str
+    variant: str
+
+
+def chouette_game(replayed: Replay) -> ChouetteGame | None:
+    """The record's game as the rotation sees it, or None (no Chouette tag, no settled game)."""
+    seat = replayed.tags.get("Chouette", "").strip()
+    game = replayed.game
+    if not seat or game is None or game.winner is None or game.value is None:
+        return None
+    tag = next((t for t in replayed.record.tags if t.name == "Chouette"), None)
+    pos = tag.pos if tag is not None else None
+    return ChouetteGame(
+        sitting=replayed.tags.get("Sitting", "").strip(),
+        chouette=replayed.players.get(seat, seat),
+        players=tuple(replayed.players.get(s, s) for s in replayed.seats),
+        winner=replayed.players.get(game.winner, game.winner),
+        value=game.value,
+        source=replayed.source,
+        line=pos.line if pos is not None else None,
+        column=pos.column if pos is not None else None,
+        laws=replayed.laws,
+        variant=replayed.variant,
+    )
+
+
+class ChouetteWatch:
+    """Judges each game of a chouette as it comes, in the order played.
+
+    The chouette player of a sitting is the one its first game's Chouette tag names. Call
+    :meth:`add` for each record in order; it returns the findings against that record.
+    """
+
+    def __init__(self, laws: Laws | str | Path | None = None) -> None:
+        self.laws = laws
+        self._games: dict[str, tuple[str, list[SittingGame]]] = {}
+
+    def add(self, game: ChouetteGame | None) -> list[Finding]:
+        if game is None:
+            return []
+        chouette, games = self._games.setdefault(game.sitting, (game.chouette, []))
+        games.append(SittingGame(game.players, game.winner, game.value))
+        number = len(games)
+        if number == 1:
+            return []
+        return [
+            make_finding(
+                "S506",
+                None,
+                f"game {number} of the sitting: {problem.message}",
+                Location(game.source, game.line, game.column),
+                remedy=self._remedy(game),
+            )
+            for problem in check_chouette_rotation(games, chouette)
+            if problem.game == number
+        ]
+
+    def _remedy(self, game: ChouetteGame) -> Remedy | None:
+        wanted = self.laws if self.laws is not None else game.laws
+        try:
+            laws = wanted if isinstance(wanted, Laws) else load_laws_cached(wanted)
+        except LawsError:
+            laws = load_laws_cached(DEFAULT_LAWS)
+        from validator.laws import game_of
+        from validator.replay.resolver import load_ruleset
+
+        try:
+            family = game_of(load_ruleset(game.variant))
+        except ValueError:
+            family = "rubicon"
+        return laws.remedy("S506", RemedyContext(variant=game.variant, game=family))
+
+
+def sitting_findings(
+    replays: Iterable[Replay], laws: Laws | str | Path | None = None
+) -> list[Finding]:
+    """The rotation findings (S506) over the records of a sitting, in the order played."""
+    watch = ChouetteWatch(laws)
+    out: list[Finding] = []
+    for replayed in replays:
+        out.extend(watch.add(chouette_game(replayed)))
+    return out

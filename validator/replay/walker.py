@@ -1,0 +1,644 @@
+"""The deal walker: one deal of a record applied event by event to the engine.
+
+:class:`DealWalker` applies each play, draw and declaration to a
+:class:`validator.engine.DealState` under the record's rule set (the engine applies what the
+record says, even when it is illegal), turns every violation the engine reports and every
+irregularity the record marks into a :class:`~validator.replay.raw.RawFinding`, and keeps the
+steps the viewers show. The marks are read by :mod:`validator.replay.marks`; the remedies are
+reckoned when the deal is over, by :mod:`validator.replay.rulings`.
+
+The walker knows the record model and the rules, never the syntax.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+from notation.cards import Card
+from notation.model import (
+    Comment,
+    Deal,
+    Declaration,
+    Draw,
+    Event,
+    Mark,
+    Play,
+    Trick,
+    Variation,
+)
+from validator.engine import DealState, Violation
+from validator.engine.combinations import COURT_RANKS, canonical_kind
+from validator.replay.context import RecordContext, column_of, line_of
+from validator.replay.raw import RawFinding, StepDraft
+
+STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
+"""The failures of the strict play that a ``^R`` (or ``^revoke``) mark stands for."""
+
+Before = tuple[dict[str, int], dict[str, int]]
+"""Points (as marked) and brisques as they stand before a play."""
+
+
+class DealWalker:
+    """Replays one deal: applies its events, gathers raw findings and steps."""
+
+    def __init__(
+        self, ctx: RecordContext, deal: Deal, index: int, expected_dealer: str | None = None
+    ) -> None:
+        self.ctx = ctx
+        self.expected_dealer = expected_dealer
+        self.deal = deal
+        self.index = index
+        self.rules = rules = ctx.rules
+        hands: dict[str, list[Card | None]] = {}
+        for hand in deal.hands:
+            cards = list(hand.cards)
+            if hand.more:
+                cards += [None] * max(0, rules.hand_size - len(cards))
+            hands[hand.seat] = cards
+        stock: list[Card | None] | None = None
+        if deal.stock is not None and (deal.stock.cards or not deal.stock.more):
+            stock = list(deal.stock.cards)
+            if deal.stock.more:
+                # The stock is what the hands as dealt leave: a hand of ten leaves one fewer.
+                dealt = sum(len(hands.get(seat, ())) or rules.hand_size for seat in ctx.seats)
+                dealt += 1 if rules.turn_up else 0
+                stock += [None] * max(0, rules.pack_size - dealt - len(stock))
+        self.state = DealState(
+            rules, ctx.seats, deal.dealer, hands, stock, deal.turnup if deal.turnup else None
+        )
+        self.pone = ctx.next_seat(deal.dealer)
+        self.raw: list[RawFinding] = []
+        self.steps: list[StepDraft] = []
+        self.trick_cards: list[tuple[str, str]] = []
+        self.trick_no: int | None = None
+        self.plays = 0
+        self.marked_delta = dict.fromkeys(ctx.seats, 0)
+        self.count_marks: list[tuple[Mark, bool]] = []
+        self.strict_brisques: dict[str, int] | None = None
+        self.rulings: list[str] = []
+        self.event_no = 0
+        self.clean_declaration = -1
+        """The event number of the latest declaration that broke no rule."""
+        self.before_trick: dict[int, Before] = {}
+        """Points and brisques as they stood when each trick began (for faults found later)."""
+        self.pre_play: Before | None = None
+        self.last_play: tuple[int, Card, Before | None] | None = None
+        """The event number and card of the latest play, and the scores before it (taken
+        in the strict play only)."""
+        self.tricks: list[tuple[int | None, str, list[Card]]] = []
+        """Each trick won: its number, its winner and its cards (``^gather``)."""
+        self.played_to_trick: list[Card] = []
+        self.last_draw: dict[str, int] = {}
+        """Each seat's latest draw, by event number (an amendment must come before it)."""
+        self.declared: dict[str, tuple[int, Declaration]] = {}
+        """Each seat's latest declaration, by event number (``^amend``)."""
+        self.double_draw: dict[str, RawFinding] = {}
+        """A seat that forgot to draw, and the finding whose remedy may let him draw two."""
+        self.carte_blanche: dict[str, str | None] = {}
+        """A seat that scored carte blanche, and the first court card it drew since."""
+        self.outcome: Any = None
+        self.marked: dict[str, int] = {}
+        self.marked_points: dict[str, int] = {}
+
+    # ----------------------------------------------------------------- steps and findings
+    def _snapshot(self) -> tuple[Any, ...] | None:
+        if not self.ctx.keep_steps:
+            return None
+        snap = self.state.snapshot()
+        return (
+            snap.hands,
+            snap.table,
+            tuple(self.trick_cards),
+            snap.trump,
+            snap.turnup,
+            snap.stock,
+            snap.scores,
+            snap.brisques,
+        )
+
+    def step(
+        self,
+        kind: str,
+        seat: str | None,
+        text: str,
+        line: int | None,
+        card: str | None = None,
+        glyphs: tuple[str, ...] = (),
+        comments: Iterable[Comment] = (),
+    ) -> None:
+        if not self.ctx.keep_steps:
+            return
+        draft = StepDraft(kind, self.trick_no, seat, text, line, card, self._snapshot())
+        draft.glyphs = glyphs
+        draft.comments.extend(c.text for c in comments)
+        self.steps.append(draft)
+
+    def points_now(self) -> dict[str, int]:
+        """Each seat's points as marked so far, without brisques (what an abandoned game
+        keeps)."""
+        state, rules = self.state, self.rules
+        scores = state.scores()
+        in_score = rules.brisque_scoring == "when-taken" and not rules.no_brisques
+        return {
+            seat: max(
+                0,
+                points
+                + self.marked_delta.get(seat, 0)
+                - (rules.brisque_value * state.brisques.get(seat, 0) if in_score else 0),
+            )
+            for seat, points in scores.items()
+        }
+
+    def raw_finding(
+        self,
+        code: str,
+        seat: str | None,
+        message: str,
+        pos_line: int | None,
+        pos_col: int | None,
+        rule: str | None = None,
+        trick: int | None = None,
+        **facts: Any,
+    ) -> RawFinding:
+        state = self.state
+        raw = RawFinding(
+            code=code,
+            seat=seat,
+            message=message,
+            rule=rule,
+            line=pos_line,
+            column=pos_col,
+            trick=trick if trick is not None else self.trick_no,
+            step=max(0, len(self.steps) - 1),
+            scores=self.points_now(),
+            brisques=dict(state.brisques),
+            dealer_played=state.played[self.deal.dealer] > 0,
+            plays_at=self.plays,
+            event=self.event_no,
+            **facts,
+        )
+        self.raw.append(raw)
+        return raw
+
+    def violations(self, found: Iterable[Violation], where: Any, **facts: Any) -> list[RawFinding]:
+        out = []
+        line, col = (where.line, where.column) if where is not None else (None, None)
+        for v in found:
+            subject = f"{v.seat} " if v.seat else ""
+            if self.ctx.unfinished and v.code == "P209" and "ends before" in v.message:
+                continue
+            if v.code == "P207" and _marks.confirms_marked_revoke(self, v):
+                continue
+            raw = self.raw_finding(
+                v.code,
+                v.seat,
+                subject + self.reworded(v),
+                line,
+                col,
+                v.rule,
+                self.trick_no,
+                **facts,
+            )
+            if raw.trick is None:
+                raw.trick = v.trick
+            if v.trick != raw.trick:
+                # Found at this trick, committed at an earlier one (W301: the draw forgotten).
+                raw.fault_trick = v.trick
+            if v.code in STRICT_CODES:
+                raw.fault_trick = v.trick
+                if v.code == "P207" and v.fault_trick is not None:
+                    raw.fault_trick = v.fault_trick
+                before = self.before_trick.get(raw.fault_trick or -1)
+                if v.code != "P207" and self.pre_play is not None:
+                    before = self.pre_play
+                if before is not None:
+                    raw.scores, raw.brisques = dict(before[0]), dict(before[1])
+            if v.code == "W301" and v.seat is not None:
+                self.double_draw[v.seat] = raw
+            out.append(raw)
+        return out
+
+    def reworded(self, v: Violation) -> str:
+        """The engine's message, made exact where the replay knows more than the engine said."""
+        message = v.message
+        if v.code == "A413" and message.startswith("holds no unscored ") and v.seat is not None:
+            seven = message.removeprefix("holds no unscored ").strip()
+            snap = self.state.snapshot()
+            held = list(snap.hands.get(v.seat, ())) + list(snap.table.get(v.seat, ()))
+            if seven not in held:
+                return f"holds no {seven}"
+            return f"holds no {seven} but the one already scored"
+        if v.code == "A409" and v.seat is not None:
+            court = self.carte_blanche.get(v.seat)
+            if court is not None:
+                return (
+                    f"carte blanche repeated after drawing {court}: it is repeated only for plain "
+                    "cards drawn before the first king, queen or jack"
+                )
+        return message
+
+    # ----------------------------------------------------------------- the walk
+    def run(self) -> None:
+        deal = self.deal
+        state = self.state
+        text = f"Deal {deal.number}: {deal.dealer} deals"
+        if deal.turnup is not None:
+            text += f", {deal.turnup} turned up"
+        self.step("deal", deal.dealer, text, line_of(deal.pos), comments=deal.comments)
+        for raw in self.violations(state.deal_violations, deal.pos):
+            raw.header = True
+            hand = deal.hand(raw.seat) if raw.seat is not None else None
+            where = hand.pos if hand is not None else (deal.stock.pos if deal.stock else None)
+            if where is not None and raw.code in ("D105", "D106", "D109"):
+                raw.line, raw.column = line_of(where), column_of(where)
+        if self.expected_dealer is not None and deal.dealer != self.expected_dealer:
+            self.raw_finding(
+                "D110",
+                deal.dealer,
+                f"{deal.dealer} deals deal {deal.number}, but it was "
+                f"{self.expected_dealer}'s turn to deal",
+                line_of(deal.pos),
+                column_of(deal.pos),
+                header=True,
+            )
+        if deal.cut and len(deal.cut) > 1:
+            self.raw_finding(
+                "D101",
+                self.pone,
+                f"the cut showed {len(deal.cut)} cards ({_text(deal.cut)})",
+                line_of(deal.pos),
+                column_of(deal.pos),
+                cards=tuple(map(str, deal.cut)),
+                header=True,
+            )
+        self.events(deal.events)
+        for index, trick in enumerate(deal.tricks):
+            self.trick(trick, last=index == len(deal.tricks) - 1)
+        _marks.flush_counts(self)
+        self.end()
+
+    def trick(self, trick: Trick, last: bool = False) -> None:
+        """Replay one trick line; a line with the wrong number of plays is the record's fault.
+
+        Plays beyond one per seat are reported (P209) and left out, so that they do not open a
+        trick of their own; a line with too few plays, followed by another trick, is reported
+        and played as written.
+        """
+        if self.count_marks:
+            _marks.flush_counts(self)
+        self.trick_no = trick.number
+        for comment in trick.comments:
+            self.attach_comment(comment)
+        seats = len(self.ctx.seats)
+        starts_trick = not self.state.trick
+        for index, play in enumerate(trick.plays):
+            if starts_trick and index >= seats:
+                self.raw_finding(
+                    "P209",
+                    play.seat,
+                    f"{play.seat} {play.card} is play {index + 1} of trick {trick.number}, which "
+                    f"has {seats} plays: the record is at fault and the play is left out",
+                    line_of(play.pos),
+                    column_of(play.pos),
+                    rule="play.trick-plays",
+                )
+                continue
+            self.play(play)
+        if starts_trick and 0 < len(trick.plays) < seats and not last:
+            self.raw_finding(
+                "P209",
+                None,
+                f"trick {trick.number} has {len(trick.plays)} play(s), not {seats}",
+                line_of(trick.pos),
+                column_of(trick.pos),
+                rule="play.trick-plays",
+            )
+        self.events(trick.events)
+
+    def left_out(self, seat: str, pos: Any, what: str) -> None:
+        """Report (R001) an event by a seat that does not play in this game; it is left out.
+
+        Callers test ``seat in self.ctx.seats`` first, so the text is built only when needed.
+        """
+        self.raw_finding(
+            "R001",
+            seat,
+            f"{what} by seat {seat}, which does not play in this game (seats "
+            f"{', '.join(self.ctx.seats)}): left out",
+            line_of(pos),
+            column_of(pos),
+        )
+
+    def play(self, play: Play) -> None:
+        if play.seat not in self.ctx.seats:
+            self.left_out(play.seat, play.pos, f"{play.card} played")
+            return
+        state = self.state
+        leading = not state.trick
+        self.event_no += 1
+        phase = state.phase
+        # Only the strict play's faults (STRICT_CODES) are judged on the scores before the
+        # play; a play with draws still due may close them and begin the strict play.
+        before = None
+        if phase != "loose" or state.draw_queue:
+            before = self._before_play(leading)
+            if leading and before is not None:
+                self.before_trick.setdefault(state.tricks_played + 1, before)
+            if phase == "strict" and self.strict_brisques is None:
+                self.strict_brisques = dict(state.brisques)
+        self.pre_play = before
+        hidden = play.marks and state.unknown[play.seat] > 0  # for the marks, before the play
+        found = state.play(play.seat, play.card)
+        self.pre_play = None
+        self.plays += 1
+        self.last_play = (self.event_no, play.card, before)
+        raws = self.violations(found, play.pos) if found else []
+        if leading:
+            self.played_to_trick = []
+        self.played_to_trick.append(play.card)
+        keep_steps = self.ctx.keep_steps
+        if keep_steps:
+            card = str(play.card)
+            if leading:
+                self.trick_cards = []
+            self.trick_cards.append((play.seat, card))
+            verb = "leads" if leading else "plays"
+            self.step(
+                "play",
+                play.seat,
+                f"{play.seat} {verb} {card}",
+                line_of(play.pos),
+                card,
+                play.glyphs,
+                play.comments,
+            )
+        if play.marks:
+            _marks.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
+        if not state.trick and state.last_winner is not None:
+            winner = state.last_winner
+            self.tricks.append((self.trick_no, winner, self.played_to_trick))
+            if keep_steps:
+                self.step(
+                    "trick", winner, f"{winner} wins trick {self.trick_no}", line_of(play.pos)
+                )
+                self.trick_cards = []
+
+    def _before_play(self, leading: bool) -> Before | None:
+        """Points and brisques as they stand before a play (for the remedies of its faults).
+
+        Between two plays of one trick they do not change (brisques move when the trick is
+        won), unless the card before was a seven (scored as it is played in some games), an
+        event was written between the plays, or the engine took another reading of the record
+        (unseen cards): otherwise the snapshot taken before the previous play serves again.
+        """
+        last = self.last_play
+        if (
+            not leading
+            and last is not None
+            and last[0] == self.event_no - 1
+            and last[1].rank != "7"
+            and self.state.one_reading
+        ):
+            return last[2]
+        return self.points_now(), dict(self.state.brisques)
+
+    def events(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if isinstance(event, Draw):  # the commonest first
+                if self.count_marks:
+                    _marks.flush_counts(self)
+                self.draw(event)
+            elif isinstance(event, Declaration):
+                if self.count_marks:
+                    _marks.flush_counts(self)
+                self.declaration(event)
+            elif isinstance(event, Mark):
+                _marks.handle_mark(self, event)
+            elif isinstance(event, Comment):
+                self.attach_comment(event)
+            elif isinstance(event, Variation):
+                self.attach_variation(event)
+
+    def declaration(self, decl: Declaration) -> None:
+        if decl.seat not in self.ctx.seats:
+            self.left_out(decl.seat, decl.pos, f"a {decl.kind} declared")
+            return
+        carried = [(c.kind, c.cards, c.score) for c in decl.carried]
+        self.event_no += 1
+        self.declared[decl.seat] = (self.event_no, decl)
+        trump = self.state.trump
+        outcome = self.state.declare(decl.seat, decl.kind, decl.cards, decl.score, carried)
+        if decl.kind != "last-trick":
+            self.marked_delta[decl.seat] += decl.score - outcome.score
+        if not outcome.violations:
+            self.clean_declaration = self.event_no
+            if canonical_kind(decl.kind) == "carte-blanche":
+                self.carte_blanche.setdefault(decl.seat, None)
+        if outcome.violations:
+            self.violations(
+                outcome.violations,
+                decl.pos,
+                claimed=decl.score,
+                correct=outcome.score,
+                cards=tuple(map(str, decl.cards)),
+                called=called_cards(decl.kind, decl.cards, trump or outcome.trump_set),
+            )
+        if not self.ctx.keep_steps:
+            return
+        text = f"{decl.seat} declares {decl.kind}"
+        if decl.cards:
+            text += " " + _text(decl.cards)
+        text += f" for {decl.score}"
+        if decl.carried:
+            text += ", with " + ", ".join(f"{c.kind} {c.score}" for c in decl.carried)
+            text += " to score"
+        if outcome.trump_set:
+            text += f" (trumps: {outcome.trump_set})"
+        self.step("declare", decl.seat, text, line_of(decl.pos), None, decl.glyphs, decl.comments)
+
+    def draw(self, draw: Draw) -> None:
+        if draw.seat not in self.ctx.seats:
+            self.left_out(draw.seat, draw.pos, "a draw")
+            return
+        self.event_no += 1
+        self.last_draw[draw.seat] = self.event_no
+        found: list[Violation] = []
+        for card in draw.cards:
+            for v in self.state.draw(draw.seat, card):
+                found.append(v)
+            if card is not None and card.rank in COURT_RANKS and draw.seat in self.carte_blanche:
+                self.carte_blanche[draw.seat] = self.carte_blanche[draw.seat] or str(card)
+        if self.double_draw and self._may_draw_two(draw.seat, found):
+            found = _without_second_draw(found, draw.seat)
+        # Portland law 29: the loser drew first and the winner then drew the next card: both
+        # drew the wrong cards, too late to rectify.
+        previous = self.latest({"W303"}, None) if self.raw else None
+        if (
+            previous is not None
+            and previous.event == self.event_no - 1
+            and previous.seat != draw.seat
+            and not any(v.code == "W303" for v in found)
+        ):
+            previous.both = True
+        if found:
+            for raw in self.violations(found, draw.pos):
+                written, _, top = raw.message.partition(", but the stock's next card is ")
+                if raw.code == "W306" and top:
+                    # The replay gives the drawer the stock's next card (docs/engine.md).
+                    raw.stock_named = True
+                    raw.cards = (written.rsplit(" ", 1)[-1],)
+                    raw.called = (top.strip(),)
+        if not self.ctx.keep_steps:
+            return
+        named = [str(c) for c in draw.cards if c is not None]
+        if len(draw.cards) == 1:
+            what = named[0] if named else "a card"
+        else:
+            what = f"{len(draw.cards)} cards" + (f" ({' '.join(named)})" if named else "")
+        self.step(
+            "draw",
+            draw.seat,
+            f"{draw.seat} draws {what}",
+            line_of(draw.pos),
+            named[0] if len(named) == 1 and len(draw.cards) == 1 else None,
+            comments=draw.comments,
+        )
+
+    def _may_draw_two(self, seat: str, found: list[Violation]) -> bool:
+        """Whether this draw's second card is the remedy of a draw forgotten (French laws:
+        "allowing the player in error to draw two cards from the stock next time")."""
+        raw = self.double_draw.get(seat)
+        if raw is None or not any(v.code == "W302" and v.seat == seat for v in found):
+            return False
+        del self.double_draw[seat]
+        from validator.replay.rulings import provisional_context
+
+        effects = self.ctx.laws.effects("W301", provisional_context(self, raw))
+        return effects is not None and effects.draw_two_next
+
+    # ----------------------------------------------------------------- looking back
+    def latest(
+        self, codes: Iterable[str], seat: str | None, since_trick: int | None = None
+    ) -> RawFinding | None:
+        wanted = set(codes)
+        for raw in reversed(self.raw):
+            if since_trick is not None and (raw.trick or 0) < since_trick:
+                return None
+            if raw.code in wanted and (seat is None or raw.seat == seat):
+                return raw
+        return None
+
+    def attach_comment(self, comment: Comment) -> None:
+        if self.steps:
+            self.steps[-1].comments.append(comment.text)
+
+    def attach_variation(self, variation: Variation) -> None:
+        if self.steps:
+            from notation.writer import write_variation
+
+            self.steps[-1].variations.append(write_variation(variation))
+
+    # ----------------------------------------------------------------- the end of the deal
+    def end(self) -> None:
+        outcome = self.state.finish()
+        self.outcome = outcome
+        self.violations(outcome.violations, self.deal.score.pos if self.deal.score else None)
+        seats = self.ctx.seats
+        self.marked = {
+            seat: outcome.scores[seat] + self.marked_delta.get(seat, 0) for seat in seats
+        }
+        points = outcome.points or outcome.scores
+        self.marked_points = {
+            seat: max(0, points[seat] + self.marked_delta.get(seat, 0)) for seat in seats
+        }
+        claimed = self.deal.score
+        before = len(self.raw)
+        if claimed is not None:
+            where_line, where_col = line_of(claimed.pos), column_of(claimed.pos)
+            for seat, written in claimed.scores:
+                if seat in self.marked and written != self.marked[seat]:
+                    self.raw_finding(
+                        "S501",
+                        seat,
+                        f"{seat}'s deal score is written as {written}; the scores marked at the "
+                        f"table (every score the record shows, at the value claimed) add up to "
+                        f"{self.marked[seat]}",
+                        where_line,
+                        where_col,
+                        claimed=written,
+                        correct=self.marked[seat],
+                    )
+            for seat, count in claimed.brisques:
+                if seat in outcome.brisques and count != outcome.brisques[seat]:
+                    self.raw_finding(
+                        "S502",
+                        seat,
+                        f"{seat}'s brisques are written as {count}, the tricks he won hold "
+                        f"{outcome.brisques[seat]}",
+                        where_line,
+                        where_col,
+                        claimed=count,
+                        correct=outcome.brisques[seat],
+                    )
+        for raw in self.raw[before:]:
+            raw.trick = None  # a claim of the deal's end belongs to no trick
+        dealer_played = self.state.played[self.deal.dealer] > 0
+        for raw in self.raw:
+            if raw.header and raw.code in ("D105", "D106") and dealer_played:
+                # A hand dealt wrong that no mark reports: found when the deal was over.
+                raw.scores = dict(self.marked_points)
+                raw.brisques = dict(outcome.brisques)
+        if self.ctx.keep_steps:
+            parts = ", ".join(f"{s} {p}" for s, p in self.marked.items())
+            line = line_of(claimed.pos) if claimed is not None else None
+            comments = claimed.comments if claimed is not None else ()
+            self.step(
+                "end", None, f"End of deal {self.deal.number}: {parts}", line, None, (), comments
+            )
+
+
+def called_cards(kind: str, cards: Iterable[Card], trump: str | None) -> tuple[str, ...]:
+    """Of the cards of a false declaration, those that belong to the combination named: the
+    three kings of "three Kings and a Jack" declared as four kings
+    (foster-1914-ordinary-bezique.txt, Irregular Announcements: "to lead or play one of the three
+    Kings")."""
+    word = canonical_kind(kind)
+    listed = list(cards)
+    ranks = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J"}
+    if word in ranks:
+        fits = [c for c in listed if c.rank == ranks[word]]
+    elif word.startswith("trump-") and trump is not None:
+        rank = {"aces": "A", "tens": "T", "kings": "K", "queens": "Q", "jacks": "J"}.get(
+            word.removeprefix("trump-")
+        )
+        fits = [c for c in listed if c.rank == rank and c.suit == trump]
+    elif word.endswith("bezique"):
+        fits = [c for c in listed if str(c) in ("QS", "JD")]
+    elif word == "marriage":
+        fits = [c for c in listed if c.rank in "KQ"]
+    elif word == "sequence":
+        fits = [c for c in listed if c.rank in "ATKQJ"]
+    else:
+        fits = listed
+    return tuple(str(c) for c in (fits or listed))
+
+
+def _without_second_draw(found: list[Violation], seat: str) -> list[Violation]:
+    """``found`` without the first "drew a second card" of ``seat``."""
+    out: list[Violation] = []
+    dropped = False
+    for v in found:
+        if not dropped and v.code == "W302" and v.seat == seat:
+            dropped = True
+            continue
+        out.append(v)
+    return out
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+# The marks read the walker's state, and the walker hands them each mark: imported last, once.
+from validator.replay import marks as _marks  # noqa: E402
