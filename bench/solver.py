@@ -46,7 +46,7 @@ from notation.model import Record  # noqa: E402
 from validator.analysis import analyse_deal, ruleset_of, thresholds_for  # noqa: E402
 from validator.analysis.strict_phase import find_strict_phase  # noqa: E402
 from validator.engine.solver import EndingSolver  # noqa: E402
-from validator.replayer import replay  # noqa: E402
+from validator.replay import replay  # noqa: E402
 from validator.simulate import simulate_game  # noqa: E402
 
 VARIANTS = ("two-pack", "rubicon", "chinese", "six-pack")

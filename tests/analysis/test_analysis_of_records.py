@@ -16,8 +16,7 @@ from validator.analysis import analyse, annotate, strip_analysis
 from validator.analysis.strict_phase import find_strict_phase
 from validator.engine import DealState
 from validator.engine.solver import EndingSolver
-from validator.replay import Replay
-from validator.replayer import replay
+from validator.replay import Replay, replay
 from validator.simulate import ruleset, simulate_game
 
 ROOT = Path(__file__).resolve().parents[2]

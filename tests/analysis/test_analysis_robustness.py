@@ -16,7 +16,7 @@ import pytest
 from notation import parse_record, write_record
 from validator.analysis import analyse, annotate
 from validator.mutate import MUTATORS, mutate
-from validator.replayer import replay
+from validator.replay import replay
 from validator.simulate import simulate_game
 
 VARIANTS = ("two-pack", "rubicon", "chinese", "six-pack")

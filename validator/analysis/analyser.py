@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from notation.model import Deal, Record
-from validator.engine import RuleSet, RuleSetError, load_ruleset
+from validator.engine import RuleSet
 from validator.engine.ending import Ending
 from validator.engine.solver import EndingSolver, Solution, SolverError
-from validator.house_rules import HouseRulesError, house_ruleset
 from validator.replay import DealReplay, Replay
 
 from .results import DealAnalysis, PlayAnalysis, RecordAnalysis
@@ -25,25 +24,13 @@ from .thresholds import Thresholds, thresholds_for
 
 
 def ruleset_of(replay: Replay) -> RuleSet:
-    """The rule set a replay was made under: its game's, with the switches of the record's
-    laws and HouseRules tag (as the replayer reads them)."""
-    try:
-        found = house_ruleset(replay.record)
-    except (HouseRulesError, RuleSetError):
-        found = None
-    if found is not None and found.name == replay.variant:
-        return found
-    overrides: dict[str, object] = {}
-    try:
-        from validator.laws import LawsError, load_laws
+    """The rule set a record is replayed under by default: its Variant, its laws' rules of play
+    and its HouseRules, through the replay's own resolver (:func:`validator.replay.resolve`),
+    so that the two cannot disagree. A replay made under another rule set (``replay(record,
+    ruleset=...)``) is analysed by giving that rule set to :func:`analyse`."""
+    from validator.replay import resolve
 
-        try:
-            overrides = dict(load_laws(replay.laws).rules_overrides)
-        except LawsError:
-            overrides = {}
-    except ImportError:  # pragma: no cover - the laws moved
-        overrides = {}
-    return load_ruleset(replay.variant, overrides)
+    return resolve(replay.record).rules
 
 
 def analyse(replay: Replay, rules: RuleSet | None = None) -> RecordAnalysis:
@@ -54,17 +41,7 @@ def analyse(replay: Replay, rules: RuleSet | None = None) -> RecordAnalysis:
     """
     record: Record = replay.record
     if rules is None:
-        try:
-            rules = ruleset_of(replay)
-        except RuleSetError as exc:
-            reason = f"the rule set cannot be read again ({exc}): give it to the analysis"
-            return RecordAnalysis(
-                source=replay.source,
-                variant=replay.variant,
-                thresholds={},
-                deals=tuple(DealAnalysis(d.number, reason=reason) for d in replay.deals),
-                findings=len(replay.all_findings()),
-            )
+        rules = ruleset_of(replay)
     thresholds = thresholds_for(rules)
     deals = []
     for index, replayed in enumerate(replay.deals):

@@ -77,7 +77,7 @@ def _analysed(
 ) -> tuple[RecordAnalysis, Record, int]:
     """The analysis of one record, the record annotated, and its findings' count."""
     from validator.analysis import analyse, annotate
-    from validator.replayer import replay
+    from validator.replay import replay
 
     replayed = replay(record, laws=laws, source=name)
     analysis = analyse(replayed)
