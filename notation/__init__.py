@@ -38,12 +38,18 @@ from notation.model import (
 from notation.writer import write_record, write_records
 
 if TYPE_CHECKING:
-    from notation.parser import parse_record, parse_record_collecting, parse_records
+    from notation.parser import (
+        parse_record,
+        parse_record_collecting,
+        parse_record_lenient,
+        parse_records,
+    )
     from notation.reader import iter_records, read_records, read_text_records
 
 _LAZY = {
     "parse_record": "notation.parser",
     "parse_record_collecting": "notation.parser",
+    "parse_record_lenient": "notation.parser",
     "parse_records": "notation.parser",
     "iter_records": "notation.reader",
     "read_records": "notation.reader",
@@ -87,6 +93,7 @@ __all__ = [
     "iter_records",
     "parse_record",
     "parse_record_collecting",
+    "parse_record_lenient",
     "parse_records",
     "read_records",
     "read_text_records",

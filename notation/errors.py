@@ -53,9 +53,31 @@ class NotationError(ValueError):
         head = f"{self.location}: {self.message}"
         return f"{head}\n{caret}" if caret else head
 
+    def to_dict(self) -> dict[str, object]:
+        """The fault as JSON data: message, source, line, column and the line's text."""
+        return {
+            "message": self.message,
+            "source": self.source,
+            "line": self.line,
+            "column": self.column,
+            "text": self.text,
+        }
+
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.message, self.source, self.line, self.column, self.text))
+        return (
+            _rebuild,
+            (self.message, self.source, self.line, self.column, self.text, self.record_line),
+        )
 
 
-def _rebuild(message: str, source: str | None, line: int, column: int, text: str) -> NotationError:
-    return NotationError(message, source=source, line=line, column=column, text=text)
+def _rebuild(
+    message: str,
+    source: str | None,
+    line: int,
+    column: int,
+    text: str,
+    record_line: int | None = None,
+) -> NotationError:
+    return NotationError(
+        message, source=source, line=line, column=column, text=text, record_line=record_line
+    )

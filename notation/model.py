@@ -31,6 +31,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from notation.cards import Card
+from notation.errors import NotationError
 
 SEATS = "ABCD"
 """The seat letters, in the order the notation uses them."""
@@ -122,11 +123,43 @@ class Comment:
         return self.braced()
 
     def braced(self) -> str:
-        """The comment in braces, whatever its kind (a brace in the text becomes ``)``)."""
-        return "{" + self.text.replace("}", ")") + "}"
+        """The comment in braces, whatever its kind: ``\\``, ``\\{`` and ``\\}`` for a
+        backslash and braces in the text, and a ``\\`` before a later line of the text that
+        would read as a statement (docs/notation.md, Annotation)."""
+        return "{" + _escaped(self.text) + "}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "comment", "text": self.text, "line": self.line, "pos": _pos_dict(self.pos)}
+
+
+_STATEMENT_START = frozenset("0123456789[^(){;ABCD")
+_KEYWORDS = ("deal", "hand", "stock", "turnup", "draw", "score", "total")
+
+
+def may_read_as_statement(line: str) -> bool:
+    """False when ``line`` cannot read as a statement (it starts with none of the characters
+    or words a statement, a parenthesis or a comment starts with): a cheap test before
+    :func:`notation.comment_lines.reads_as_statement`."""
+    text = line.lstrip(" \t\f\r")
+    return bool(text) and (text[0] in _STATEMENT_START or text.startswith(_KEYWORDS))
+
+
+def _escaped(text: str) -> str:
+    """The text of a brace comment as written between its braces."""
+    if "\\" in text or "{" in text or "}" in text:
+        text = text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    for i in range(1, len(lines)):
+        line = lines[i]
+        if may_read_as_statement(line):
+            from notation.comment_lines import reads_as_statement  # brings in lark
+
+            if reads_as_statement(line):
+                body = line.lstrip(" \t\f\r")
+                lines[i] = line[: len(line) - len(body)] + "\\" + body
+    return "\n".join(lines)
 
 
 def _notes(comments: tuple[Comment, ...], last: bool = True) -> str:
@@ -254,6 +287,10 @@ class Declaration:
     glyphs: tuple[str, ...] = ()
     comments: tuple[Comment, ...] = ()
     pos: Pos | None = field(default=None, compare=False, repr=False)
+    fresh: bool = False
+    """True for ``... 20 fresh``: a new declaration of a combination identical to one carried,
+    the carried one staying pending (without the word, a declaration matching a carried
+    announcement scores the carried one)."""
 
     def __post_init__(self) -> None:
         _fix(self, "cards", _cards)
@@ -269,6 +306,8 @@ class Declaration:
 
     def __str__(self) -> str:
         text = f"{self.seat} {Combination(self.kind, self.cards, self.score)}"
+        if self.fresh:
+            text += " fresh"
         if self.glyphs:
             text += " " + " ".join(self.glyphs)
         if self.carried:
@@ -286,6 +325,7 @@ class Declaration:
             "kind": self.kind,
             "cards": [str(c) for c in self.cards],
             "score": self.score,
+            "fresh": self.fresh,
             "carried": [c.to_dict() for c in self.carried],
             "glyphs": list(self.glyphs),
             "comments": [c.to_dict() for c in self.comments],
@@ -415,10 +455,14 @@ class Trick:
         return (e for e in self.events if isinstance(e, Mark))
 
     def to_dict(self) -> dict[str, Any]:
+        return _tree_dict(self)
+
+    def _shallow_dict(self) -> dict[str, Any]:
+        """The dict with its ``events`` still to fill (see :func:`_tree_dict`)."""
         return {
             "number": self.number,
             "plays": [p.to_dict() for p in self.plays],
-            "events": [e.to_dict() for e in self.events],
+            "events": [],
             "comments": [c.to_dict() for c in self.comments],
             "pos": _pos_dict(self.pos),
         }
@@ -438,7 +482,7 @@ _TRICK_SLOTS = tuple(
 )
 _DECLARATION_SLOTS = tuple(
     Declaration.__dict__[n].__set__
-    for n in ("seat", "kind", "cards", "score", "carried", "glyphs", "comments", "pos")
+    for n in ("seat", "kind", "cards", "score", "carried", "glyphs", "comments", "pos", "fresh")
 )
 
 
@@ -484,12 +528,18 @@ def _parsed_declaration(
     cards: tuple[Card, ...],
     score: int,
     pos: Pos | None,
+    carried: tuple[Combination, ...] = (),
+    glyphs: tuple[str, ...] = (),
+    comments: tuple[Comment, ...] = (),
+    fresh: bool = False,
     _s: tuple[Any, ...] = _DECLARATION_SLOTS,
 ) -> Declaration:
-    """``Declaration(seat, kind, cards, score, pos=pos)`` for a kind the parser has put in
-    lower case and a tuple of ``Card``."""
+    """``Declaration(seat, kind, cards, score, carried, glyphs, comments, pos, fresh)`` for a
+    kind the parser has put in lower case and tuples of ``Card``, ``Combination``, glyphs and
+    ``Comment``."""
     obj = _new(Declaration)
-    for setter, value in zip(_s, (seat, kind, cards, score, (), (), (), pos), strict=True):
+    values = (seat, kind, cards, score, carried, glyphs, comments, pos, fresh)
+    for setter, value in zip(_s, values, strict=True):
         setter(obj, value)
     return obj
 
@@ -531,12 +581,33 @@ class Variation:
             _set(self, "tricks", tuple(self.tricks))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": "variation",
-            "events": [e.to_dict() for e in self.events],
-            "tricks": [t.to_dict() for t in self.tricks],
-            "pos": _pos_dict(self.pos),
-        }
+        return _tree_dict(self)
+
+    def _shallow_dict(self) -> dict[str, Any]:
+        """The dict with its ``events`` and ``tricks`` still to fill (see :func:`_tree_dict`)."""
+        return {"type": "variation", "events": [], "tricks": [], "pos": _pos_dict(self.pos)}
+
+
+def _tree_dict(root: Trick | Variation) -> dict[str, Any]:
+    """``to_dict()`` of a trick or variation, nested variations included, by a loop over a
+    stack rather than by recursion: variations nested thousands deep cost no Python frames.
+    """
+    out: list[dict[str, Any]] = []
+    stack: list[tuple[Any, list[dict[str, Any]]]] = [(root, out)]
+    while stack:
+        node, into = stack.pop()
+        kind = type(node)
+        if kind is Trick:
+            d = node._shallow_dict()
+            stack.extend((e, d["events"]) for e in reversed(node.events))
+        elif kind is Variation:
+            d = node._shallow_dict()
+            stack.extend((t, d["tricks"]) for t in reversed(node.tricks))
+            stack.extend((e, d["events"]) for e in reversed(node.events))
+        else:
+            d = node.to_dict()
+        into.append(d)
+    return out[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,6 +790,10 @@ class Record:
     source: str | None = field(default=None, compare=False, repr=False)
     """The file the record was read from, when known."""
     pos: Pos | None = field(default=None, compare=False, repr=False)
+    errors: tuple[NotationError, ...] = field(default=(), compare=False, repr=False)
+    """The faults of a record read leniently (:func:`notation.parser.parse_record_lenient`),
+    in line order: the record holds what could be read, each faulty line left out. Empty
+    for a clean record and for a record read strictly."""
 
     def __post_init__(self) -> None:
         for name in ("tags", "deals", "events"):

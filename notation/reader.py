@@ -11,6 +11,11 @@ reports its faults and the reader goes on with the next one::
         else:
             check(item)
 
+    for record in read_records("games.bzn", lenient=True):  # what could be read, and why not
+        for error in record.errors:
+            print(error)
+        check(record)
+
 CRLF line ends, a byte-order mark and tabs are accepted.
 """
 
@@ -22,9 +27,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from notation.comment_lines import Tracker
 from notation.errors import NotationError
 from notation.model import Record
-from notation.parser import parse_record_collecting
+from notation.parser import parse_record_lenient
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 """A path, an open text file, or any iterable of lines."""
@@ -33,28 +39,29 @@ Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """``(first line number, text)`` of each record in a run of lines, lazily.
 
-    A tag line after a line of moves starts a new record; a BOM on the first
-    line is dropped; each line keeps (or gains) its line break.
+    A tag line after a line of moves starts a new record; a BOM on the first line is
+    dropped; each line keeps (or gains) its line break. A line inside a comment that spans
+    lines is neither (the comment is followed by the parser's rule, so that a comment left
+    open does not hide the records after it).
     """
     buffer: list[str] = []
     start = 1
     number = 0
     has_moves = False
-    depth = 0  # open braces: a tag-like line inside a comment does not split
+    comments = Tracker()
     for number, raw in enumerate(lines, 1):
         if number == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
+        inside = comments.inside(raw)
         stripped = raw.strip()
-        if depth == 0 and stripped.startswith("[") and has_moves:
+        if not inside and stripped.startswith("[") and has_moves:
             yield start, "".join(buffer)
             buffer = []
             start = number
             has_moves = False
         buffer.append(raw if raw.endswith("\n") else raw + "\n")
-        if depth == 0 and stripped and stripped[0] not in "[{;":
+        if not inside and stripped and stripped[0] not in "[{;":
             has_moves = True
-        if "{" in raw or "}" in raw:
-            depth = max(0, depth + raw.count("{") - raw.count("}"))
     if buffer and any(line.strip() for line in buffer):
         yield start, "".join(buffer)
 
@@ -68,22 +75,26 @@ def _lines(source: Source) -> tuple[Iterable[str], str | None, IO[str] | None]:
     return source, name if isinstance(name, str) else None, None
 
 
-def read_records(source: Source, *, name: str | None = None) -> Iterator[Record | NotationError]:
+def read_records(
+    source: Source, *, name: str | None = None, lenient: bool = False
+) -> Iterator[Record | NotationError]:
     """Yield each record of a file, or each fault of a broken record, in file order.
 
-    ``name`` overrides the file name used in messages (``-`` for standard input).
-    A broken record yields one :class:`NotationError` per fault (all with the
-    same ``record_line``) and no record; reading goes on with the next one.
+    ``name`` overrides the file name used in messages (``-`` for standard input). A broken
+    record yields one :class:`NotationError` per fault (all with the same ``record_line``)
+    and no record; reading goes on with the next one. With ``lenient``, every record is
+    yielded, broken or not, holding what could be read and its faults in ``errors``
+    (:func:`notation.parser.parse_record_lenient`), and no bare error is yielded.
     """
     lines, found_name, handle = _lines(source)
     label = name if name is not None else found_name
     try:
         for first_line, text in split_records(lines):
-            record, errors = parse_record_collecting(text, label, first_line=first_line)
-            if record is not None:
+            record = parse_record_lenient(text, label, first_line=first_line)
+            if lenient or not record.errors:
                 yield record
             else:
-                yield from errors
+                yield from record.errors
     finally:
         if handle is not None:
             handle.close()
@@ -94,21 +105,27 @@ def iter_records(
     *,
     errors: list[NotationError] | None = None,
     name: str | None = None,
+    lenient: bool = False,
 ) -> Iterator[Record]:
     """Yield the good records of a file.
 
-    With an ``errors`` list, faults are appended to it and reading goes on;
-    without one, the first fault is raised.
+    With an ``errors`` list, faults are appended to it and reading goes on; without one, the
+    first fault is raised. With ``lenient``, every record is yielded with its faults in its
+    ``errors`` (appended to an ``errors`` list too when one is given), and nothing is raised.
     """
-    for item in read_records(source, name=name):
+    for item in read_records(source, name=name, lenient=lenient):
         if isinstance(item, NotationError):
             if errors is None:
                 raise item
             errors.append(item)
         else:
+            if errors is not None and item.errors:
+                errors.extend(item.errors)
             yield item
 
 
-def read_text_records(text: str, source: str | None = None) -> Iterator[Record | NotationError]:
+def read_text_records(
+    text: str, source: str | None = None, *, lenient: bool = False
+) -> Iterator[Record | NotationError]:
     """:func:`read_records` over a text held in memory."""
-    return read_records(io.StringIO(text), name=source)
+    return read_records(io.StringIO(text), name=source, lenient=lenient)

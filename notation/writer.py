@@ -11,7 +11,7 @@ between records. ``write_record(parse_record(text))`` is a fixed point.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from notation.model import (
@@ -65,59 +65,111 @@ def _trick_line(trick: Trick) -> _Line:
     return _Line(0, parts[0] + _notes(trick.comments), _ends_open(trick.comments))
 
 
-def _events(events: Iterable[Event], indent: int, out: list[_Line]) -> None:
-    draws: list[Draw] = []
+def _items(events: Iterable[Event], tricks: Iterable[Trick]) -> Iterator[tuple[object, int]]:
+    """A body's items in order, each with its indent in the body: the events before the
+    first trick, then each trick and the events after it."""
+    for event in events:
+        yield event, 0
+    for trick in tricks:
+        yield trick, 0
+        for event in trick.events:
+            yield event, INDENT
 
-    def flush() -> None:
+
+class _BodyWriter:
+    """Writes the lines of a deal's body, variations included, with a stack of the bodies
+    being written rather than by recursion: a variation nested thousands deep costs no
+    Python frames.
+
+    A variation's first line starts with ``( `` at the variation's place (two variations
+    opening together share the line: ``( ( ``), its other lines are indented two more
+    spaces, and its last line ends with `` )`` (or a line ``)`` after a ``;`` comment).
+    """
+
+    __slots__ = ("opens", "opens_at", "out")
+
+    def __init__(self, out: list[_Line]) -> None:
+        self.out = out
+        self.opens = 0
+        """``( `` owed to the next line written: variations opened and not yet shown."""
+        self.opens_at = 0
+
+    def line(self, indent: int, text: str, open_end: bool) -> None:
+        if self.opens:
+            text = "( " * self.opens + text
+            indent = self.opens_at
+            self.opens = 0
+        self.out.append(_Line(indent, text, open_end))
+
+    def draws(self, draws: list[Draw], indent: int) -> None:
         if draws:
-            text = "draw " + ", ".join(str(d) for d in draws)
             comments = draws[-1].comments
-            out.append(_Line(indent, text + _notes(comments), _ends_open(comments)))
+            text = "draw " + ", ".join(str(d) for d in draws) + _notes(comments)
+            self.line(indent, text, _ends_open(comments))
             draws.clear()
 
-    for event in events:
-        if isinstance(event, Draw):
-            if draws and draws[-1].comments:
-                flush()
-            draws.append(event)
-            continue
-        flush()
-        if isinstance(event, Declaration | Mark):
-            out.append(_Line(indent, str(event), _ends_open(event.comments)))
-        elif isinstance(event, Comment):
-            out.append(_Line(indent, str(event), _ends_open((event,))))
-        elif isinstance(event, Variation):
-            _variation(event, indent, out)
-        else:
-            raise TypeError(f"not an event: {event!r}")
-    flush()
+    def write(self, events: Iterable[Event], tricks: Iterable[Trick], base: int) -> None:
+        out = self.out
+        # each frame: the body's items, its base indent, its draws waiting to share a line,
+        # and for a variation its indent and the number of lines written before it opened
+        frames: list[tuple[Iterator[tuple[object, int]], int, list[Draw], int, int]] = [
+            (_items(events, tricks), base, [], -1, 0)
+        ]
+        draw_shift = 0
+        while frames:
+            items, at, draws, indent, before = frames[-1]
+            for item, shift in items:
+                if type(item) is Draw:
+                    if draws and draws[-1].comments:
+                        self.draws(draws, at + draw_shift)
+                    draws.append(item)
+                    draw_shift = shift
+                    continue
+                if draws:
+                    self.draws(draws, at + draw_shift)
+                if type(item) is Trick:
+                    line = _trick_line(item)
+                    if self.opens:
+                        self.line(at, line.text, line.open_end)
+                    else:
+                        out.append(_Line(at, line.text, line.open_end))
+                elif isinstance(item, Declaration | Mark):
+                    self.line(at + shift, str(item), _ends_open(item.comments))
+                elif isinstance(item, Comment):
+                    self.line(at + shift, str(item), _ends_open((item,)))
+                elif isinstance(item, Variation):
+                    place = at + shift
+                    if not self.opens:
+                        self.opens_at = place
+                    self.opens += 1
+                    inner = _items(item.events, item.tricks)
+                    frames.append((inner, place + INDENT, [], place, len(out)))
+                    break
+                else:
+                    raise TypeError(f"not an event: {item!r}")
+            else:  # the body is written
+                if draws:
+                    self.draws(draws, at + draw_shift)
+                frames.pop()
+                if indent < 0:
+                    continue
+                if len(out) == before and self.opens:  # an empty variation: `( )`
+                    self.opens -= 1
+                    self.line(indent, "( )", False)
+                    continue
+                last = out[-1]
+                if last.open_end:
+                    out.append(_Line(indent, ")", False))
+                else:
+                    out[-1] = _Line(last.indent, last.text + " )", False)
 
 
 def _body(events: Iterable[Event], tricks: Iterable[Trick], indent: int, out: list[_Line]) -> None:
-    _events(events, indent, out)
-    for trick in tricks:
-        line = _trick_line(trick)
-        out.append(_Line(indent, line.text, line.open_end))
-        _events(trick.events, indent + INDENT, out)
+    _BodyWriter(out).write(events, tricks, indent)
 
 
 def _variation(variation: Variation, indent: int, out: list[_Line]) -> None:
-    inner: list[_Line] = []
-    _body(variation.events, variation.tricks, 0, inner)
-    if not inner:
-        out.append(_Line(indent, "( )", False))
-        return
-    for i, line in enumerate(inner):
-        if i == 0:
-            text, at = "( " + " " * line.indent + line.text, indent
-        else:
-            text, at = line.text, indent + INDENT + line.indent
-        out.append(_Line(at, text, line.open_end))
-    last = out[-1]
-    if last.open_end:
-        out.append(_Line(indent, ")", False))
-    else:
-        out[-1] = _Line(last.indent, last.text + " )", False)
+    _BodyWriter(out).write((variation,), (), indent)
 
 
 def _score(score: DealScore, out: list[_Line]) -> None:
@@ -159,7 +211,7 @@ def write_record(record: Record) -> str:
     if record.events:
         if out:
             out.append(_Line(0, "", False))
-        _events(record.events, 0, out)
+        _body(record.events, (), 0, out)
     for deal in record.deals:
         if out:
             out.append(_Line(0, "", False))

@@ -66,7 +66,7 @@ def _head(text: str, rng: random.Random) -> str:
 
 CARD_RE = re.compile(r"\b[ATKQJ987][SHDC]\b")
 SEAT_RE = re.compile(r"\b[ABC]\b")
-NUMBER_RE = re.compile(r"\b[0-9]+\b")
+NUMBER_RE = re.compile(r"\b[0-9]+\b(?!\.)")  # not a trick number: out of order, a parse error
 
 
 def bend(text: str, rng: random.Random) -> str:

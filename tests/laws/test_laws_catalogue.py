@@ -101,7 +101,7 @@ def test_every_example_parses_as_bzn(entry: object) -> None:
 
     example = entry.example  # type: ignore[attr-defined]
     head = '[Variant "rubicon"]\n[Laws "english"]\n[A "Hart"]\n[B "Cole"]\n\n'
-    parse_record((example if example.startswith("[") else head + example) + "\n")
+    parse_record((example if example.startswith("[") else head + example) + "\n", excerpt=True)
 
 
 def test_catalogue_get_is_case_insensitive_and_none_for_unknown() -> None:

@@ -91,7 +91,7 @@ CASES: list[tuple[str, str, Callable[[Record], Any], Any]] = [
     ),
     (
         "three-handed trick",
-        HEAD + "5. C 7H A AH B 8H\n",
+        HEAD + "1. C 7H A AH B 8H\n",
         lambda r: [p.seat for p in first_trick(r).plays],
         ["C", "A", "B"],
     ),
@@ -109,12 +109,33 @@ CASES: list[tuple[str, str, Callable[[Record], Any], Any]] = [
         lambda r: first_trick(r).plays[0].comments,
         (Comment("why?"),),
     ),
-    ("trick line with no play", HEAD + "17. {abandoned}\n", lambda r: first_trick(r), Trick(17, comments=(Comment("abandoned"),))),
+    ("trick line with no play", HEAD + "1. {abandoned}\n", lambda r: first_trick(r), Trick(1, comments=(Comment("abandoned"),))),
     (
         "declaration",
         HEAD + "1. A 7D B 9C\nB marriage KC QC 40\n",
         lambda r: first_trick(r).events,
         (Declaration("B", "marriage", (C("KC"), C("QC")), 40),),
+    ),
+    (
+        "a fresh declaration beside a carried one",
+        HEAD + "1. A 7D B 9C\nB marriage KS QS 20 fresh\n",
+        lambda r: first_trick(r).events,
+        (Declaration("B", "marriage", (C("KS"), C("QS")), 20, fresh=True),),
+    ),
+    (
+        "fresh, then glyphs, carry and a comment",
+        HEAD + "1. A 7D B 9C\nB marriage KS QS 20 fresh !? carry marriage KH QH 20 {two}\n",
+        lambda r: first_trick(r).events[0],
+        Declaration(
+            "B",
+            "marriage",
+            (C("KS"), C("QS")),
+            20,
+            carried=(Combination("marriage", (C("KH"), C("QH")), 20),),
+            glyphs=("!?",),
+            comments=(Comment("two"),),
+            fresh=True,
+        ),
     ),
     (
         "carried announcements",
@@ -137,7 +158,7 @@ CASES: list[tuple[str, str, Callable[[Record], Any], Any]] = [
     ),
     ("seven of trumps shown", HEAD + "1. A 7D B 9C\nB seven 7H 10\n", lambda r: first_trick(r).events[0], Declaration("B", "seven", (C("7H"),), 10)),
     ("seven of trumps exchanged", HEAD + "1. A 7D B 9C\nB exchange 7H 10\n", lambda r: first_trick(r).events[0].kind, "exchange"),
-    ("last trick", HEAD + "64. A AS B 7S\nA last-trick 50\n", lambda r: first_trick(r).events[0], Declaration("A", "last-trick", (), 50)),
+    ("last trick", HEAD + "1. A AS B 7S\nA last-trick 50\n", lambda r: first_trick(r).events[0], Declaration("A", "last-trick", (), 50)),
     ("ten written 10, lower case, symbols", HEAD + "1. A 10h B q♠\n", lambda r: [str(p.card) for p in first_trick(r).plays], ["TH", "QS"]),
     (
         "draws in order",

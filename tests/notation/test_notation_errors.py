@@ -52,7 +52,61 @@ MESSAGES = [
     ("deal 1 dealer B\nstock KH ...\nstock QH\n", 3, 1, "stock continued after '...' (the rest was said to be unknown)"),
     ("deal 1 dealer B\nscore A 1\nscore A 2\n", 3, 1, "a second 'score' line, or 'score' after 'total'"),
     ("deal 1 dealer B\n1. A 7D B 9C\n( score A 1 )\n", 3, 3, "'score' inside a variation"),
+    # a comment left open (issue 14: it swallowed tricks 3 and 4 and the record checked clean)
+    (
+        "deal 1 dealer B\n1. A 7D B 9C\n2. A 9H B AH ! {B wins\n3. A 7D B 9D\n4. A 8D B 9S {x}\n",
+        3,
+        16,
+        "comment opened here is not closed before line 4, which reads as a statement (a line of a comment that is text starts with '\\')",
+    ),
+    ("deal 1 dealer B\n1. A 7D B 9C\n{notes\nmore notes\n", 3, 1, "comment opened here is never closed (a '}' inside a comment is '\\}')"),
+    ("deal 1 dealer B\n1. A 7D B 9C {a \\}\n", 2, 14, "comment opened here is never closed (a '}' inside a comment is '\\}')"),
+    ("deal 1 dealer B\n{a\n{b}\n", 2, 1, "comment opened here is not closed before line 3, which reads as a statement (a line of a comment that is text starts with '\\')"),
+    ("deal 1 dealer B\n{a\n3. A 7D B 9D {good}\n", 2, 1, "comment opened here is not closed before line 3, which reads as a statement (a line of a comment that is text starts with '\\')"),
+    # each tag once (PGN's rule): the second is the fault
+    ('[Result "A 2400"]\n[Event "x"]\n[Result "B 100"]\n', 3, 1, "a second Result tag (each tag is given once; the first is on line 1)"),
+    # PGN's date
+    ('[Date "7 May 2026"]\n', 1, 7, "a Date is YYYY.MM.DD with ?? for a part not known (2026.05.07, 2026.??.??), found '7 May 2026'"),
+    ('[Date "2026-05-07"]\n', 1, 7, "a Date is YYYY.MM.DD with ?? for a part not known (2026.05.07, 2026.??.??), found '2026-05-07'"),
+    ('[Date "2026.5.7"]\n', 1, 7, "a Date is YYYY.MM.DD with ?? for a part not known (2026.05.07, 2026.??.??), found '2026.5.7'"),
+    ('[Date "2026.13.??"]\n', 1, 7, "no month 13 in the Date '2026.13.??'"),
+    ('[Date "2025.02.29"]\n', 1, 7, "no day 29 in the Date '2025.02.29'"),
+    ('[Date "????.04.31"]\n', 1, 7, "no day 31 in the Date '????.04.31'"),
+    ('[Date "2026.??.32"]\n', 1, 7, "no day 32 in the Date '2026.??.32'"),
+    # trick numbers run 1, 2, 3... in a deal, and on from its first in a variation
+    ("deal 1 dealer B\n1. A 7D B 9C\n2. A 8D B 9D\n5. A 9H B 7H\n4. A 8H B 7S\n", 4, 1, "trick 5 out of order: trick 3 comes next"),
+    ("deal 1 dealer B\n1. A 7D B 9C\n2. A 8D B 9D\n4. A 9H B 7H\n5. A 8H B 7S\n", 4, 1, "trick 4 out of order: trick 3 comes next"),
+    ("deal 1 dealer B\n1. A 7D B 9C\n1. A 8D B 9D\n", 3, 1, "trick 1 out of order: trick 2 comes next"),
+    ("deal 1 dealer B\n3. A 7D B 9C\n", 2, 1, "trick 3 out of order: a deal's first trick is 1"),
+    ("deal 1 dealer B\n1. A 7D B 9C\n  ( 1. A 7D B 8D\n    3. A 9H B 7H )\n", 4, 5, "trick 3 out of order: trick 2 comes next"),
+    # annotations follow the card they are about; 'fresh' comes right after the score
+    ("deal 1 dealer B\n1. ! A 7D B 9C\n", 2, 4, "'!' before any play: a glyph, NAG or mark follows its card"),
+    ("deal 1 dealer B\n1. $3 A 7D B 9C\n", 2, 4, "'$3' before any play: a glyph, NAG or mark follows its card"),
+    ("deal 1 dealer B\n1. A 7D B 9C\n  B marriage KC QC 40 ! fresh\n", 3, 25, "expected 'carry' or the end of the line, found 'fresh'"),
 ]  # fmt: skip
+
+
+def test_variations_nest_at_most_a_hundred_deep() -> None:
+    text = "deal 1 dealer B\n1. A 7D B 9C\n" + "( " * 101 + "2. A 8D B 9D" + " )" * 101 + "\n"
+    with pytest.raises(NotationError) as caught:
+        parse_record(text, "deep.bzn")
+    error = caught.value
+    # the 101st '(' is the 101st on line 3, at column 201
+    assert (error.line, error.column, error.message) == (
+        3,
+        201,
+        "variations nest at most 100 deep: this one and what it holds are left out",
+    )
+    assert parse_record(text.replace("( ", "", 1).replace(" )", "", 1)).deals  # 100 deep is fine
+
+
+def test_one_fault_for_a_trick_number_after_a_line_left_out() -> None:
+    """Trick 3's line is unreadable: trick 4 after trick 2 is no second fault."""
+    text = "deal 1 dealer B\n1. A 7D B 9C\n2. A 8D B 9D\n3. A QX B 7H\n4. A 8H B 7S\n"
+    _, errors = parse_record_collecting(text)
+    assert [(e.line, e.column, e.message) for e in errors] == [
+        (4, 6, "expected a card such as QS or 10H, found 'QX'")
+    ]
 
 
 @pytest.mark.parametrize(("text", "line", "column", "message"), MESSAGES)

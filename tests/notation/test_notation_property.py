@@ -39,9 +39,34 @@ KINDS = st.sampled_from(
     ["marriage", "sequence", "bezique", "double-bezique", "aces", "trump-aces", "seven", "x9"]
 )
 GLYPHS = st.lists(st.sampled_from(["!", "?", "!!", "??", "!?", "?!", "$1", "$140"]), max_size=2)
-WORDS = st.text(alphabet="abcdefghij KQ,.:'\"-!?()[];", min_size=1, max_size=20)
+WORDS = st.text(alphabet="abcdefghij KQ,.:'\"-!?()[];{}\\", min_size=1, max_size=20)
 TEXT = WORDS.map(str.strip).filter(bool)
-BRACE = TEXT.filter(lambda t: "}" not in t).map(lambda t: Comment(t))
+STATEMENT_LIKE = st.sampled_from(
+    [
+        "1. A 7D B 9C",
+        "  A marriage KC QC 40 fresh",
+        "draw A KH, B ?",
+        '[Event "x"]',
+        "^exposed A 7H",
+        "( 2. A 8D B 9D )",
+        ")",
+        "55.)",
+        "{x}",
+        "; y",
+        "score A 1",
+        "total",
+        "deal 2 dealer A",
+        "3. A 7D B 9D {good",
+        "A fine lead",
+        "prose",
+        "",
+    ]
+)
+# a comment over several lines, some of which would read as statements (the writer escapes them)
+LINES_TEXT = st.lists(st.one_of(TEXT, STATEMENT_LIKE), min_size=2, max_size=4).map(
+    lambda lines: "\n".join(lines).strip()
+)
+BRACE = st.one_of(TEXT, LINES_TEXT).filter(bool).map(lambda t: Comment(t))
 LINE = TEXT.map(lambda t: Comment(t, line=True))
 
 
@@ -75,6 +100,7 @@ declarations = st.builds(
     st.lists(combinations, max_size=2).map(tuple),
     GLYPHS.map(tuple),
     notes(),
+    fresh=st.booleans(),
 )
 draws = st.builds(Draw, SEATS, st.lists(MAYBE_CARDS, min_size=1, max_size=2).map(tuple), notes())
 marks = st.builds(
@@ -93,16 +119,21 @@ simple_events = st.one_of(declarations, draws, marks, comment_events)
 def tricks(events: st.SearchStrategy[Any]) -> st.SearchStrategy[Trick]:
     return st.builds(
         Trick,
-        st.integers(1, 99),
+        st.just(0),  # numbered by `numbered`
         st.lists(plays, min_size=1, max_size=3).map(tuple),
         st.lists(events, max_size=4).map(tuple),
     )
 
 
+def numbered(run: list[Trick], first: int) -> tuple[Trick, ...]:
+    """The tricks numbered ``first``, ``first + 1``... as the notation requires."""
+    return tuple(Trick(first + i, t.plays, t.events, t.comments) for i, t in enumerate(run))
+
+
 variations = st.builds(
     Variation,
     st.lists(simple_events, max_size=2).map(tuple),
-    st.lists(tricks(simple_events), max_size=2).map(tuple),
+    st.builds(numbered, st.lists(tricks(simple_events), max_size=2), st.integers(1, 64)),
 )
 events = st.one_of(simple_events, variations)
 seat_numbers = st.lists(st.tuples(SEATS, st.integers(0, 5000)), max_size=3).map(tuple)
@@ -142,7 +173,7 @@ bare_deals = st.builds(
     ),
     st.none(),
     st.lists(st.one_of(declarations, marks, variations), max_size=2).map(tuple),
-    st.lists(tricks(events), max_size=4).map(tuple),
+    st.lists(tricks(events), max_size=4).map(lambda run: numbered(run, 1)),
     st.one_of(st.none(), scores),
     notes(last_line=False),
 )
@@ -154,7 +185,7 @@ tags = st.builds(
 )
 records = st.builds(
     Record,
-    st.lists(tags, max_size=3).map(tuple),
+    st.lists(tags, max_size=3, unique_by=lambda t: t.name).map(tuple),
     st.lists(deals, max_size=2).map(tuple),
     st.lists(st.one_of(marks, comment_events), max_size=2).map(tuple),
 )

@@ -1,0 +1,327 @@
+"""The fast line reader: the commonest lines of a record read by regular expressions, without
+Lark's LALR parser, into the very statements Lark's callbacks would build.
+
+A line is read fast only when it is whole one of these shapes (anything else, or anything
+odd in one of them, is left to Lark, which reads every line the same way):
+
+* a trick line as the writer writes it, ``12. A 7D B 9C``, with marks glued to a card
+  (``A 7D^L``) and, after each card, glyphs and NAGs (``!``, ``?!``, ``$14``) and ``{...}``
+  comments, and a ``; comment`` at the end; a trick line spaced otherwise, without
+  annotation (the grammar's own ``TRICK`` terminal);
+* a declaration (the grammar's ``DECL`` terminal), then ``fresh``, glyphs and NAGs, ``carry``
+  and its combinations, ``{...}`` comments and a ``; comment``, as the writer writes them;
+* a draw line (the grammar's ``DRAWS`` terminal), then comments;
+* a tag, a ``deal`` line without cut, a hand or the stock with its cards, a turn-up, a
+  ``score`` or ``total`` line, a line holding one ``{comment}`` or one ``; comment``.
+
+The patterns are built from the grammar's own terminals where the grammar has one, and
+``tests/notation/test_notation_fast_lines.py`` pins the result, positions included, to
+Lark's on the samples and on hundreds of edited deals.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from notation.cards import CANONICAL
+from notation.lark_parser import run_decl, run_draws, run_plays, terminal
+from notation.model import (
+    Combination,
+    Declaration,
+    Draw,
+    Hand,
+    Play,
+    Pos,
+    Stock,
+    Tag,
+    _parsed_declaration,
+    _parsed_draw,
+    _parsed_play,
+)
+from notation.statements import (
+    DealLine,
+    Notes,
+    ScoreLine,
+    TagLine,
+    TrickLine,
+    Turnup,
+    brace_comment,
+    cards,
+    hcards,
+    line_comment,
+    numbers,
+    pos,
+    unquote,
+)
+
+FAST_LINES = True
+"""Read the lines above without Lark (tests turn it off to compare both ways)."""
+
+WRITTEN_TRICK = re.compile(r"([0-9]+)\.((?: [ABCD] [ATKQJ987][SHDC])*)").fullmatch
+"""A trick line exactly as the writer writes it without annotation (``12. A 7D B 9C``)."""
+WRITTEN_DRAWS = re.compile(
+    r" *draw ([ABCD] [ATKQJ987][SHDC](?:, [ABCD] [ATKQJ987][SHDC])*)"
+).fullmatch
+"""A draw line exactly as the writer writes it (``  draw A KH, B QH``)."""
+
+
+_tuple_new = tuple.__new__  # a Pos without NamedTuple.__new__'s argument handling
+
+
+def written_trick(number: str, body: str, line: int) -> TrickLine:
+    """The trick line matched by :data:`WRITTEN_TRICK`: each play is five characters."""
+    at = len(number) + 3  # the column of the first seat
+    plays = []
+    for i in range(0, len(body), 5):
+        card = CANONICAL[body[i + 3 : i + 5]]
+        plays.append(_parsed_play(body[i + 1], card, _tuple_new(Pos, (line, at + i))))
+    return TrickLine(int(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
+
+
+def written_draws(body: str, line: int, column: int) -> list[Draw]:
+    """The draws matched by :data:`WRITTEN_DRAWS` (``A KH, B QH``, from ``column``)."""
+    return [
+        _parsed_draw(
+            body[i], (CANONICAL[body[i + 2 : i + 4]],), (), _tuple_new(Pos, (line, column + i))
+        )
+        for i in range(0, len(body), 6)
+    ]
+
+
+# --------------------------------------------------------------------------- annotations
+
+_GLYPH = r"!!|\?\?|!\?|\?!|!|\?|\$[0-9]+"
+"""The grammar's ``GLYPH`` and ``NAG``; each is followed by a space or the end of the line,
+so that a run Lark would cut otherwise (``!?!``) is left to Lark."""
+_BRACE = r"\{(?:[^\\}]|\\.)*\}"
+"""A ``{comment}`` on one line (the grammar's ``COMMENT``)."""
+_TAIL_END = r"(?: (;.*))?[ \t\r]*"
+_PLAY = rf" [ABCD] [ATKQJ987][SHDC](?:\^[A-Z]+)*(?: (?:{_GLYPH}))*(?: {_BRACE})*"
+_NOTED_TRICK = re.compile(rf"[ \t]*([0-9]+)\.((?:{_PLAY})+){_TAIL_END}").fullmatch
+"""A trick line as the writer writes an annotated one (``2. A 9H B AH ! {B wins}``)."""
+_ITEM = re.compile(rf" (?:([ABCD]) ([ATKQJ987][SHDC])((?:\^[A-Z]+)*)|({_GLYPH})|({_BRACE}))")
+_NOTES = re.compile(_BRACE)
+
+
+def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
+    """The trick line matched by :data:`_NOTED_TRICK`, annotations on the play before them."""
+    plays: list[Play] = []
+    seat = ""
+    card: Any = None
+    marks: tuple[str, ...] = ()
+    glyphs: list[str] = []
+    notes: list[Any] = []
+    at = 0
+    for item in _ITEM.finditer(m.string, m.start(2), m.end(2)):
+        if item[1] is not None:
+            if seat:
+                plays.append(_play(seat, card, marks, glyphs, notes, line, at))
+            seat, card, at = item[1], CANONICAL[item[2]], item.start(1) + 1
+            marks = tuple(item[3][1:].split("^")) if item[3] else ()
+            glyphs, notes = [], []
+        elif item[4] is not None:
+            glyphs.append(item[4])
+        else:
+            notes.append(brace_comment(item[5], pos(line, item.start(5) + 1)))
+    if m[3] is not None:
+        notes.append(line_comment(m[3], pos(line, m.start(3) + 1)))
+    plays.append(_play(seat, card, marks, glyphs, notes, line, at))
+    return TrickLine(int(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
+
+
+def _play(
+    seat: str,
+    card: Any,
+    marks: tuple[str, ...],
+    glyphs: list[str],
+    notes: list[Any],
+    line: int,
+    column: int,
+) -> Play:
+    if marks or glyphs or notes:
+        return Play(seat, card, marks, tuple(glyphs), tuple(notes), pos(line, column))
+    return _parsed_play(seat, card, pos(line, column))
+
+
+def _comments(m: re.Match[str], group: int, tail: int, line: int) -> tuple[Any, ...]:
+    """The ``{...}`` comments in group ``group`` and the ``; comment`` of group ``tail``."""
+    found = []
+    if m.start(group) < m.end(group):
+        found = [
+            brace_comment(c[0], pos(line, c.start() + 1))
+            for c in _NOTES.finditer(m.string, m.start(group), m.end(group))
+        ]
+    if m[tail] is not None:
+        found.append(line_comment(m[tail], pos(line, m.start(tail) + 1)))
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------- the patterns
+
+_PATTERNS: dict[str, Any] | None = None
+
+
+def _patterns() -> dict[str, Any]:
+    """The fast patterns, built once from the grammar's terminals."""
+    global _PATTERNS
+    if _PATTERNS is None:
+        kind, card_run, integer = terminal("KIND"), terminal("CARDS"), terminal("INT")
+        combo = f"{kind}(?: {card_run})? {integer}"
+        seatints = f"(?: {terminal('SEATINT')})*"
+        _PATTERNS = {
+            "trick": re.compile(rf"[ \t]*({terminal('TRICK')})[ \t\r]*").fullmatch,
+            "draws": re.compile(
+                rf"[ \t]*({terminal('DRAWS')})((?: {_BRACE})*){_TAIL_END}"
+            ).fullmatch,
+            "decl": re.compile(
+                rf"[ \t]*({terminal('DECL')})( fresh)?((?: (?:{_GLYPH}))*)"
+                rf"(?: carry ({combo}(?:, {combo})*))?((?: {_BRACE})*){_TAIL_END}"
+            ).fullmatch,
+            # the runs of cards first: the regex engine saves the groups opened before a
+            # repetition at each step of it
+            "header": re.compile(
+                r"[ \t]*(?:"
+                rf"(?P<STOCK>stock (?P<scards>{terminal('HCARDS')}))"
+                rf"|(?P<HAND>hand (?P<seat>{terminal('SEAT')}) (?P<hcards>{terminal('HCARDS')}))"
+                rf"|(?P<TAG>(?P<lsqb>\[)(?P<tagname>{terminal('TAGNAME')}) "
+                rf"(?P<tagvalue>{terminal('STRING')})\])"
+                rf"|(?P<DEAL>deal (?P<number>{integer}) dealer (?P<dealer>{terminal('SEAT')}))"
+                rf"|(?P<TURNUP>turnup (?P<turnup>{terminal('CARDS')}))"
+                rf"|(?P<SCORE>score(?P<scores>{seatints})(?: brisques(?P<brisques>{seatints}))?)"
+                rf"|(?P<TOTAL>total(?P<totals>{seatints}))"
+                rf"|(?P<NOTE>{terminal('COMMENT')})"
+                rf"|(?P<LINENOTE>{terminal('LINECOMMENT')})"
+                r")[ \t\r]*"
+            ).fullmatch,
+            "seatint": re.compile(terminal("SEATINT")).findall,
+        }
+    return _PATTERNS
+
+
+def read_line(raw: str, line: int) -> Any:
+    """The statement of a line the fast reader reads, or None (the line is left to Lark).
+
+    ``line`` is the line's number in its file; the statement is the value Lark's callbacks
+    would build (``notation.lark_parser.Builder``), positions included.
+    """
+    head = raw.lstrip(" \t")[:1]
+    if not head:
+        return None
+    p = _patterns()
+    if head in "0123456789":
+        if (m := _NOTED_TRICK(raw)) is not None:
+            return _noted_trick(m, line)
+        if (m := p["trick"](raw)) is not None:
+            token = m[1]
+            dot = token.index(".")
+            column = m.start(1) + 1
+            plays = run_plays(token, dot, line, column)
+            return TrickLine(int(token[:dot]), tuple(plays), (), pos(line, column))
+        return None
+    if head in "ABCD":
+        if (m := p["decl"](raw)) is not None:
+            return _declaration(m, line)
+        return None
+    if head == "h" or head == "s":
+        cards_line = _cards_line(raw, line)
+        if cards_line is not None:
+            return cards_line
+    elif head == "d" and (m := p["draws"](raw)) is not None:
+        draws = run_draws(m[1], line, m.start(1) + 1)
+        comments = _comments(m, 2, 3, line) if m.end(2) > m.start(2) or m[3] else ()
+        if comments:
+            last = draws[-1]
+            draws[-1] = _parsed_draw(last.seat, last.cards, comments, last.pos)
+        return draws
+    if (m := p["header"](raw)) is not None:
+        return _header(m, line, p)
+    return None
+
+
+_SEAT_WORDS = frozenset("ABCD")
+_canonical = CANONICAL.get
+
+
+def _cards_line(raw: str, line: int) -> Hand | Stock | None:
+    """A hand or stock line as the writer writes it (``hand A 7D ? ...``, ``stock KH QH``),
+    read word by word; None for any other line."""
+    words = raw.split(" ")
+    first = words[0]
+    if first == "stock":
+        start = 1
+    elif first == "hand" and len(words) > 1 and words[1] in _SEAT_WORDS:
+        start = 2
+    else:
+        return None
+    more = words[-1] == "..." and len(words) > start
+    end = len(words) - 1 if more else len(words)
+    found: list[Any] = []
+    for word in words[start:end]:
+        card = _canonical(word)
+        if card is None and word != "?":
+            return None
+        found.append(card)
+    at = _tuple_new(Pos, (line, 1))
+    if start == 1:
+        return Stock(tuple(found), more, (), at)
+    return Hand(words[1], tuple(found), more, (), at)
+
+
+def _declaration(m: re.Match[str], line: int) -> Declaration:
+    plain = run_decl(m[1], line, m.start(1) + 1)
+    if m.end(5) == m.end(1) and m[6] is None:  # nothing after the score
+        return plain
+    return _parsed_declaration(
+        plain.seat,
+        plain.kind,
+        plain.cards,
+        plain.score,
+        plain.pos,
+        () if m[4] is None else _carried(m[4], line, m.start(4) + 1),
+        tuple(m[3].split()) if m[3] else (),
+        _comments(m, 5, 6, line),
+        m[2] is not None,
+    )
+
+
+def _carried(text: str, line: int, column: int) -> tuple[Combination, ...]:
+    """The combinations after ``carry`` (``bezique QS JD 40, marriage KH QH 20``), written
+    with single spaces as the pattern matched them."""
+    carried: list[Combination] = []
+    at = column
+    for part in text.split(", "):
+        words = part.split()
+        found = cards(" ".join(words[1:-1]))
+        carried.append(Combination(words[0].lower(), found, int(words[-1]), pos(line, at)))
+        at += len(part) + 2
+    return tuple(carried)
+
+
+def _header(m: re.Match[str], line: int, p: dict[str, Any]) -> Any:
+    """The statement of a plain header line, as the callbacks make it from Lark's tokens."""
+    kind = m.lastgroup or ""
+    at = pos(line, m.start(kind) + 1)
+    if kind == "TAG":
+        value_at = pos(line, m.start("tagvalue") + 1)
+        return TagLine(Tag(m["tagname"], unquote(m["tagvalue"]), at), (), value_at)
+    if kind == "DEAL":
+        return DealLine(int(m["number"]), m["dealer"], (), (), at)
+    if kind == "HAND":
+        return Hand(m["seat"], hcards(m["hcards"]), False, (), at)
+    if kind == "STOCK":
+        return Stock(hcards(m["scards"]), False, (), at)
+    if kind == "TURNUP":
+        found = hcards(m["turnup"])
+        if len(found) != 1:
+            return None  # Lark reports it
+        return Turnup(found[0], (), at)  # type: ignore[arg-type]  # a known card
+    if kind == "SCORE":
+        scores = p["seatint"](m["scores"])
+        brisques = p["seatint"](m["brisques"] or "")
+        return ScoreLine(False, numbers(scores), numbers(brisques), (), at)
+    if kind == "TOTAL":
+        return ScoreLine(True, numbers(p["seatint"](m["totals"])), (), (), at)
+    if kind == "NOTE":
+        return Notes((brace_comment(m[kind], at),), at)
+    return Notes((line_comment(m[kind], at),), at)
