@@ -17,7 +17,7 @@ The command line is ``bezique check archive/ --dask tcp://scheduler:8786``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from validator.batch import (
@@ -25,6 +25,7 @@ from validator.batch import (
     Batch,
     BatchError,
     CheckSummary,
+    Item,
     Outcome,
     RecordResult,
     check_batch,
@@ -82,6 +83,29 @@ def check_paths_dask(
     Raises :class:`DaskUnavailable` without Dask and :class:`~validator.batch.BatchError`
     when the scheduler cannot be reached or a worker fails.
     """
+    return check_items_dask(
+        read_items(expand_paths(paths)),
+        address,
+        laws,
+        on_outcome=on_outcome,
+        batch_records=batch_records,
+        window=window,
+        connect_timeout=connect_timeout,
+    )
+
+
+def check_items_dask(
+    items: Iterable[Item],
+    address: str | Client,
+    laws: str | None = None,
+    *,
+    on_outcome: Callable[[Outcome], None] | None = None,
+    batch_records: int = BATCH_RECORDS,
+    window: int | None = None,
+    connect_timeout: float = 30.0,
+) -> CheckSummary:
+    """As :func:`check_paths_dask`, for record texts already read (``bezique check`` reads
+    them through :mod:`validator.sources`)."""
     client, owned = _client(address, connect_timeout)
     try:
         if window is None:
@@ -92,7 +116,6 @@ def check_paths_dask(
             return client.submit(check_batch, batch, pure=False)
 
         summary = CheckSummary()
-        items = read_items(expand_paths(paths))
         try:
             ordered = run_ordered(
                 items, submit, laws=laws, window=window, batch_records=batch_records
@@ -115,4 +138,4 @@ def check_paths_dask(
             client.close()  # type: ignore[no-untyped-call]
 
 
-__all__ = ["DaskUnavailable", "RecordResult", "check_paths_dask"]
+__all__ = ["DaskUnavailable", "RecordResult", "check_items_dask", "check_paths_dask"]

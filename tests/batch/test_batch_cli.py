@@ -42,14 +42,14 @@ def test_record_with_a_finding_exits_1_with_a_compiler_line(tmp_path: Path) -> N
     assert run.err == ""
 
 
-def test_unparsable_record_exits_2_with_the_caret_line(tmp_path: Path) -> None:
+def test_unparsable_record_exits_2_with_the_caret_line_on_stderr(tmp_path: Path) -> None:
     path = _write(tmp_path, "broken.bzn", record("broken", "x"))
     run = bezique("check", str(path))
     assert run.code == 2
-    assert run.out == (
+    assert run.err == (
         f"{path}:7:6: expected a card such as QS or 10H, found '7X'\n    1. A 7X B 9C\n         ^\n"
     )
-    assert "Traceback" not in run.err
+    assert run.out == ""
 
 
 def test_three_broken_records_of_ten_report_three_errors_and_check_the_seven(
@@ -61,7 +61,7 @@ def test_three_broken_records_of_ten_report_three_errors_and_check_the_seven(
     starts = line_starts(kinds)
     run = bezique("check", str(path), "--jobs", "1")
     assert run.code == 2
-    parse_errors = [line for line in run.out.splitlines() if "found '7X'" in line]
+    parse_errors = [line for line in run.err.splitlines() if "found '7X'" in line]
     # each broken record's fault is on its 7th line
     assert parse_errors == [
         f"{path}:{starts[i] + 6}:6: expected a card such as QS or 10H, found '7X'"
@@ -98,13 +98,14 @@ def test_jobs_2_prints_in_input_order(tmp_path: Path) -> None:
     # batches of one record: 36 tasks shared by two workers, finishing in any order
     two = bezique("check", str(path), "--jobs", "2", "--batch-size", "1", "--no-summary")
     assert two.code == one.code == 2
-    assert two.out == one.out
-    located = [line.split(":")[1] for line in two.out.splitlines() if line.startswith(str(path))]
-    expected = []
-    for i, kind in enumerate(kinds):
-        if kind != "clean":
-            expected.append(str(starts[i] + 6))
-    assert located == expected
+    assert (two.out, two.err) == (one.out, one.err)
+
+    def located(text: str) -> list[str]:
+        return [line.split(":")[1] for line in text.splitlines() if line.startswith(str(path))]
+
+    # findings on standard output, parse errors on standard error, each in input order
+    assert located(two.out) == [str(starts[i] + 6) for i, k in enumerate(kinds) if k == "findings"]
+    assert located(two.err) == [str(starts[i] + 6) for i, k in enumerate(kinds) if k == "broken"]
 
 
 def test_json_output_matches_the_documented_schema(tmp_path: Path) -> None:
@@ -206,19 +207,25 @@ def test_no_traceback_on_missing_file_empty_folder_or_garbage(tmp_path: Path) ->
     nul = tmp_path / "nul.bzn"
     nul.write_bytes(b"deal 1 dealer B\n\x00\x00\x00\n")
     blank = _write(tmp_path, "blank.bzn", "\n\n")
+    latin = tmp_path / "latin.bzn"
+    latin.write_bytes("deal 1 dealer B\n{café}\n".encode("latin-1"))
     run = bezique(
         "check", str(tmp_path / "nope.bzn"), str(tmp_path / "empty"), str(garbage), str(nul),
-        str(blank)
+        str(blank), str(latin)
     )  # fmt: skip
     assert run.code == 2
     assert "Traceback" not in run.err + run.out
-    assert run.out.splitlines()[:5] == [
+    # bytes(range(256)) begins with 0x00: the first line (up to 0x0a) holds a NUL
+    assert run.err.splitlines() == [
         f"{tmp_path / 'nope.bzn'}: no such file or folder",
         f"{tmp_path / 'empty'}: no .bzn file in this folder",
-        f"{garbage}: line 1: not UTF-8 text (invalid start byte): not BZN",
+        f"{garbage}: line 1 holds a NUL byte: a binary file, not BZN text",
         f"{nul}: line 2 holds a NUL byte: a binary file, not BZN text",
         f"{blank}: no record found",
+        # "deal 1 dealer B\n" is 16 bytes, "{caf" 4 more: the Latin-1 é is byte 20, column 5
+        f"{latin}: not UTF-8 text at byte 20 (line 2, column 5): BZN files are UTF-8",
     ]
+    assert "paths not read" in run.out  # the summary table
 
 
 def test_help_has_examples() -> None:

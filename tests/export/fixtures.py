@@ -1,10 +1,11 @@
 """Hand-made replays for the exporter tests, built without the engine.
 
-The replayer (``validator.replayer``) is not written yet, so these replays are
-made by hand with :class:`DealBuilder`, which only keeps the state (hands, the
-cards on the table, the trick, the stock, the scores) and takes a snapshot
-after each event. It checks no rule: every winner, score and finding below is
-decided by hand, with the rule text cited where a number comes from.
+These replays are made by hand with :class:`DealBuilder`, not by the replayer,
+so that the views are tested against figures the engine did not compute: the
+builder only keeps the state (hands, the cards on the table, the trick, the
+stock, the scores) and takes a snapshot after each event. It checks no rule:
+every winner, score and finding below is decided by hand, with the rule text
+cited where a number comes from.
 
 Two replays:
 
@@ -18,8 +19,7 @@ Two replays:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
+from notation.model import Comment, Record
 from validator.replay import (
     Correction,
     DealReplay,
@@ -31,9 +31,6 @@ from validator.replay import (
     Replay,
     Step,
 )
-
-if TYPE_CHECKING:
-    from notation.model import Record
 
 HOSTILE_NAME = "<script>alert(1)</script>"
 HOSTILE_COMMENT = "</script><script>window.__pwned=1</script><img src=x onerror=window.__pwned=2>"
@@ -72,6 +69,7 @@ class DealBuilder:
         glyphs: tuple[str, ...] = (),
         findings: tuple[int, ...] = (),
         line: int | None = None,
+        card: str | None = None,
     ) -> None:
         self.steps.append(
             Step(
@@ -92,6 +90,7 @@ class DealBuilder:
                 glyphs=glyphs,
                 findings=findings,
                 line=line,
+                card=card,
             )
         )
 
@@ -130,6 +129,7 @@ class DealBuilder:
             comments=comments,
             glyphs=glyphs,
             findings=findings,
+            card=card,
         )
 
     def win(self, seat: str, *, line: int) -> None:
@@ -168,15 +168,15 @@ class DealBuilder:
         self.hands[seat].append(card)
         self.stock -= 1
         text = f"{seat} draws {card}" if card else f"{seat} draws"
-        self._snap("draw", seat, text, line=line)
+        self._snap("draw", seat, text, line=line, card=card)
 
     def end(self, text: str, *, line: int) -> None:
         self._snap("end", None, text, line=line)
 
 
-def _record() -> Record:
-    # The views never read the record: a stand-in keeps the fixtures free of the parser.
-    return cast("Record", None)
+def _record(*comments: str) -> Record:
+    # The views read only the record's own comments (before its first deal) from it.
+    return Record(events=tuple(Comment(text) for text in comments))
 
 
 def two_pack_replay() -> Replay:
@@ -260,7 +260,7 @@ def two_pack_replay() -> Replay:
         rule_text="The result is the one the replay reaches.",
     )
     return Replay(
-        record=_record(),
+        record=_record("Before the first deal: ", HOSTILE_COMMENT),
         source=source,
         variant="two-pack",
         laws="english",

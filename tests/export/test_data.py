@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -12,10 +13,10 @@ import yaml
 from syrupy.assertion import SnapshotAssertion
 
 from validator.export import replay_data, to_json, to_yaml
-from validator.export.data import json_schema
+from validator.export.data import json_schema, json_text, yaml_text
 from validator.replay import SCHEMA_VERSION, Replay
 
-from .fixtures import HOSTILE_NAME, rubicon_replay, two_pack_replay
+from .fixtures import HOSTILE_COMMENT, HOSTILE_NAME, rubicon_replay, two_pack_replay
 from .schema_check import errors
 
 REPLAYS: dict[str, Callable[[], Replay]] = {
@@ -24,19 +25,58 @@ REPLAYS: dict[str, Callable[[], Replay]] = {
 }
 
 
+def _view_additions_removed(data: dict[str, Any], replay: Replay) -> dict[str, Any]:
+    """The data with what :func:`replay_data` adds to :meth:`Replay.to_dict` taken out again."""
+    out = copy.deepcopy(data)
+    assert out.pop("comments") == [c.text for c in replay.record.events]
+    assert isinstance(out.pop("deal_is_game"), bool)
+    raw = replay.to_dict()
+    for deal, raw_deal in zip(out["deals"], raw["deals"], strict=True):
+        for step, raw_step in zip(deal["steps"], raw_deal["steps"], strict=True):
+            for group in ("hands", "table"):
+                # the same cards, only in another order
+                for seat, cards in step[group].items():
+                    assert Counter(cards) == Counter(raw_step[group][seat])
+                step[group] = raw_step[group]
+    return out
+
+
 @pytest.mark.parametrize("name", REPLAYS)
-def test_json_is_the_replay_data(name: str) -> None:
+def test_json_is_the_replay_data_with_the_view_additions(name: str) -> None:
     replay = REPLAYS[name]()
     data = json.loads(to_json(replay))
-    assert data == replay.to_dict()
+    assert data == replay_data(replay)
+    assert _view_additions_removed(data, replay) == replay.to_dict()
     assert data["schema"] == SCHEMA_VERSION == 1
     assert next(iter(data)) == "schema"
+    assert list(data)[7:10] == ["comments", "deal_is_game", "deals"]
 
 
 @pytest.mark.parametrize("name", REPLAYS)
 def test_yaml_is_the_replay_data(name: str) -> None:
     replay = REPLAYS[name]()
-    assert yaml.safe_load(to_yaml(replay)) == replay.to_dict()
+    assert yaml.safe_load(to_yaml(replay)) == replay_data(replay)
+
+
+def test_hands_in_the_data_are_sorted_trumps_first() -> None:
+    data = replay_data(two_pack_replay())
+    # Dealt 7D 8H 9H JD JS QS KS TS; hearts are trumps: hearts, clubs, diamonds, spades,
+    # and A T K Q J 9 8 7 within a suit.
+    assert data["deals"][0]["steps"][0]["hands"]["A"] == [
+        "9H", "8H", "JD", "7D", "TS", "KS", "QS", "JS"
+    ]  # fmt: skip
+    # Rubicon: no trump at the deal (spades, hearts, clubs, diamonds; unnamed cards last)
+    first = replay_data(rubicon_replay())["deals"][0]["steps"][0]
+    assert first["trump"] is None
+    assert first["hands"]["B"] == ["7S", "7S", "9C", "8D", None, None, None, None, None]
+
+
+def test_the_record_comments_and_whether_a_deal_is_a_game() -> None:
+    two_pack = replay_data(two_pack_replay())
+    assert two_pack["comments"] == ["Before the first deal: ", HOSTILE_COMMENT]
+    # two-pack.yaml settles to a target (1000) over several deals; rubicon.yaml per deal
+    assert two_pack["deal_is_game"] is False
+    assert replay_data(rubicon_replay())["deal_is_game"] is True
 
 
 def test_output_is_stable() -> None:
@@ -99,11 +139,17 @@ def test_schema_rejects_a_wrong_version_and_kind() -> None:
     ]
 
 
-@pytest.mark.parametrize("name", REPLAYS)
-def test_json_snapshot(name: str, snapshot: SnapshotAssertion) -> None:
-    assert to_json(REPLAYS[name]()) == snapshot
+def test_json_snapshot_rubicon(snapshot: SnapshotAssertion) -> None:
+    # The Rubicon fixture with its first two steps and its last (the data is the fixture's,
+    # tested above): the form, key order and indentation.
+    data = replay_data(rubicon_replay())
+    steps = data["deals"][0]["steps"]
+    data["deals"][0]["steps"] = [*steps[:2], steps[-1]]
+    assert json_text(data) == snapshot
 
 
-@pytest.mark.parametrize("name", REPLAYS)
-def test_yaml_snapshot(name: str, snapshot: SnapshotAssertion) -> None:
-    assert to_yaml(REPLAYS[name]()) == snapshot
+def test_yaml_snapshot_of_the_first_steps(snapshot: SnapshotAssertion) -> None:
+    # YAML carries the same data as JSON (tested above); two steps pin its layout.
+    data = replay_data(two_pack_replay())
+    data["deals"][0]["steps"] = data["deals"][0]["steps"][:2]
+    assert yaml_text(data) == snapshot

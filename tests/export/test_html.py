@@ -11,10 +11,12 @@ from importlib import resources
 
 from syrupy.assertion import SnapshotAssertion
 
-from validator.export import to_html
+from validator.export import replay_data, to_html
+from validator.export.card_svg import card_symbols
 from validator.export.html import embed_json
 
 from .fixtures import HOSTILE_COMMENT, HOSTILE_NAME, rubicon_replay, two_pack_replay
+from .pages import skeleton
 
 DATA_BLOCK = re.compile(r'<script type="application/json" id="replay-data">(.*?)</script>', re.S)
 
@@ -34,7 +36,26 @@ def test_page_embeds_the_replay_data() -> None:
     page = to_html(replay)
     blocks = DATA_BLOCK.findall(page)
     assert len(blocks) == 1
-    assert json.loads(blocks[0]) == replay.to_dict()
+    assert json.loads(blocks[0]) == replay_data(replay)
+
+
+def test_page_inlines_the_assets_verbatim() -> None:
+    page = to_html(rubicon_replay())
+    assets = resources.files("validator.export").joinpath("assets")
+    style = re.search(r"<style>(.*?)</style>", page, re.S)
+    assert style is not None and style.group(1) == assets.joinpath("viewer.css").read_text()
+    assert _script_blocks(page)[-1] == assets.joinpath("viewer.js").read_text()
+    assert card_symbols() in page
+
+
+def test_record_notes_are_in_the_header_escaped() -> None:
+    page = to_html(two_pack_replay())
+    notes = re.search(r'<div id="record-notes">(.*?)</div>', page, re.S)
+    assert notes is not None
+    assert notes.group(1) == (
+        '<blockquote class="comment">Before the first deal: </blockquote>'
+        f'<blockquote class="comment">{html.escape(HOSTILE_COMMENT)}</blockquote>'
+    )
 
 
 def test_hostile_text_never_appears_as_markup() -> None:
@@ -87,4 +108,5 @@ def test_one_symbol_per_card_of_a_piquet_pack() -> None:
 
 
 def test_html_snapshot_two_pack(snapshot: SnapshotAssertion) -> None:
-    assert to_html(two_pack_replay()) == snapshot
+    # The page's own markup; its assets and data are checked above.
+    assert skeleton(to_html(two_pack_replay())) == snapshot

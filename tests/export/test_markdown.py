@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from syrupy.assertion import SnapshotAssertion
 
+from notation import Record, read_records
 from validator.export import to_markdown
 from validator.export.markdown import md_text
+from validator.replay import Replay, replay
 
 from .fixtures import rubicon_replay, two_pack_replay
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def test_md_text_escapes_markup_and_joins_lines() -> None:
@@ -48,9 +53,47 @@ def test_findings_carry_the_ruling_and_election() -> None:
 
 def test_unknown_cards_and_settlement() -> None:
     text = to_markdown(rubicon_replay())
-    assert "- Cole, Ben (B): 7♠ 7♠ 8♦ 9♣ ? ? ? ? ?" in text
+    # No trump is known when the hands are dealt: spades, hearts, clubs, diamonds.
+    assert "- Cole, Ben (B): 7♠ 7♠ 9♣ 8♦ ? ? ? ? ?" in text
     # rubicon-bezique-laws.txt, Rubicons: rubicon 1000 + brisques 300 + 100 bonus.
     assert "A wins 1400 (a rubicon)." in text
+
+
+def test_hands_are_sorted_trumps_first() -> None:
+    text = to_markdown(two_pack_replay())
+    # Hearts are trumps: hearts, then clubs, diamonds, spades; A 10 K Q J 9 8 7 in a suit.
+    assert "- Hart, Alice (A): 9♥ 8♥ J♦ 7♦ 10♠ K♠ Q♠ J♠" in text
+
+
+def test_the_record_comments_are_shown_escaped() -> None:
+    text = to_markdown(two_pack_replay())
+    assert "> Before the first deal:\n" in text
+    assert "> \\</script\\>\\<script\\>window" in text
+
+
+def test_a_deal_of_a_game_to_a_target_has_no_result_of_its_own() -> None:
+    two_pack = to_markdown(two_pack_replay())
+    assert "The deal's scores go to the game's totals; only the game has a result." in two_pack
+    assert "No winner of the deal" not in two_pack
+    # In Rubicon one deal is the game: its value is printed (see test above).
+    assert "A wins 1400 (a rubicon)." in to_markdown(rubicon_replay())
+
+
+def _sample(name: str) -> Replay:
+    record = next(iter(read_records(SAMPLES / name)))
+    assert isinstance(record, Record)
+    return replay(record, source=name)
+
+
+def test_draws_show_the_card_drawn_not_the_tabled_cards_taken_back() -> None:
+    sheet = to_markdown(_sample("two-pack.bzn")).splitlines()
+    # samples/two-pack.bzn trick 24: "24. A AC B JS" then "draw A 7D, B KC"; B's K♣ Q♣ Q♦
+    # Q♥ lay on the table (queens 60) and are taken back into the hand as the stock ends:
+    # the draw is the K♣ alone. Scores: A marriage 20 + bezique 40 = 60; B marriage 20 +
+    # jacks 40 + bezique 40 + queens 60 = 160.
+    assert "| 24 | A A♣, B J♠ | A |  | A 7♦, B K♣ | 60 | 160 |  |" in sheet
+    # the comment on the turn-up line is kept
+    assert "  - *turn-up: clubs are trumps*" in sheet
 
 
 def test_markdown_snapshot_two_pack(snapshot: SnapshotAssertion) -> None:

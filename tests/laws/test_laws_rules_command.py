@@ -45,15 +45,15 @@ def test_a_rule_id_shows_the_rule_and_its_codes() -> None:
 
 def test_unknown_id_is_a_clear_message_without_traceback() -> None:
     code, out = run("X999")
-    assert code == 1
-    assert "Error: no finding code or rule 'X999'" in out
+    assert code == 2  # as every command: 2 for what cannot be read or found
+    assert "error: no finding code or rule 'X999'" in out
     assert "Traceback" not in out
 
 
 def test_unknown_laws_is_a_clear_message() -> None:
     code, out = run("P202", "--laws", "swiss")
-    assert code == 1
-    assert "Error: unknown laws 'swiss'" in out
+    assert code == 2  # the shared --laws option: a usage error
+    assert "Invalid value for '--laws': unknown laws 'swiss'" in out
 
 
 def test_help_has_examples() -> None:

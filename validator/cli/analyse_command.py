@@ -1,37 +1,36 @@
 """``bezique analyse``: solve the strict play of every deal and write each mistake into the record.
 
-Each record of FILE is read, replayed once (:func:`validator.replay.replay`), analysed
-(:func:`validator.analysis.analyse`) and written back with its annotations
-(:func:`validator.analysis.annotate`), or as the analysis's JSON form. A record that cannot be
-parsed is reported and, in BZN output, copied through as it was written, so that nothing of
-the file is lost. No traceback reaches the user.
+Each record of FILE is read (through :mod:`validator.sources`, as every command reads), replayed
+once (:func:`validator.replay.replay`), analysed (:func:`validator.analysis.analyse`) and
+written back with its annotations (:func:`validator.analysis.annotate`), or as the analysis's
+JSON form, one record at a time. A record that cannot be parsed or replayed is reported on
+standard error and, in BZN output, copied through as it was written, so that nothing of the
+file is lost; the exit status is then 2.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from notation import parse_record_collecting, write_record
-from notation.model import Record
-from notation.reader import split_records
+from validator.cli.common import Output, Problems, fail, laws_option, where
+from validator.sources import InputError, LineReader, one_input
 
 if TYPE_CHECKING:
+    from notation.model import Record
     from validator.analysis import RecordAnalysis
+    from validator.sources import Input
 
-_EXAMPLES = """
-\b
-Examples:
-  bezique analyse samples/games/rubicon.bzn            the annotated record on screen
-  bezique analyse samples/games/two-pack.bzn -o out.bzn
-  bezique analyse samples/games/rubicon.bzn --format json
-  bezique analyse - < game.bzn                         standard input
-  bezique analyse game.bzn --every-play                [%eval] on every strict play
+_HELP = """Solve the strict phase of every deal in FILE exactly and annotate each mistake.
+
+FILE is a BZN file, or - for standard input. The records are written back
+with their annotations and an Annotator tag; everything else they hold is
+kept. Reading the result back keeps the annotations, and bezique check
+ignores them.
 
 \b
 Each play of the strict phase (the last 8, 9 or 12 tricks) that loses
@@ -44,53 +43,100 @@ them. The first mistake gets a variation with a best line.
 
 \b
 A deal that cannot be analysed (three-handed, a fragment that stops before
-the strict phase) is said so on standard error and written back as it was.
+the strict phase) is said so on standard error; a record with nothing
+analysed is written back exactly as it was read.
+
+\b
+Examples:
+  bezique analyse samples/games/rubicon.bzn            the annotated record
+  bezique analyse samples/games/two-pack.bzn -o two-pack-analysed.bzn
+  bezique analyse samples/games/rubicon.bzn --format json
+  bezique analyse samples/games/six-pack.bzn --every-play
+  bezique analyse - < samples/games/chinese.bzn         standard input
+  bezique simulate --variant rubicon | bezique analyse -
 
 \b
 Exit status: 0 every record read and analysed as far as it goes, 1 a record
 has findings (bezique check's; it is analysed as it was played), 2 a file
-could not be read or a record could not be parsed.
+could not be read or written, or a record could not be parsed or replayed.
 """
 
 
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    raise click.exceptions.Exit(2)
+def _chunks(source: Input, problems: Problems) -> Iterator[tuple[int, str]]:
+    """Each record's first line number and text, as read (a problem ends the reading)."""
+    from notation.reader import split_records
 
-
-def _chunks(file: str) -> Iterator[tuple[int, str]]:
-    """Each record's first line number and text, from a path or standard input."""
-    if file == "-":
-        yield from split_records(sys.stdin)
-        return
+    count = 0
     try:
-        with open(file, encoding="utf-8-sig", newline="") as handle:
-            yield from split_records(handle)
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror}")
-    except UnicodeDecodeError as exc:
-        _fail(f"{file}: not UTF-8 text: {exc.reason} at byte {exc.start}")
+        for chunk in split_records(LineReader(source)):
+            count += 1
+            yield chunk
+    except InputError as exc:
+        problems.report(str(exc))
+        return
+    if count == 0:
+        problems.report(f"{source.name}: no record found")
 
 
-def _analysed(
-    record: Record, name: str, laws: str | None, every_play: bool
-) -> tuple[RecordAnalysis, Record, int]:
-    """The analysis of one record, the record annotated, and its findings' count."""
+def _raw(text: str) -> str:
+    """A record's text as it was read, ending with one line break."""
+    return text.rstrip("\r\n") + "\n"
+
+
+class _Writer:
+    """The output in the chosen format, one record at a time."""
+
+    def __init__(self, output: Output, fmt: str) -> None:
+        self.output = output
+        self.fmt = fmt
+        self.count = 0
+
+    def record(self, text: str | None, data: dict[str, Any]) -> None:
+        """One record: its BZN ``text`` (annotated, or as read), or its JSON ``data``."""
+        if self.fmt == "json":
+            body = json.dumps(data, indent=2, ensure_ascii=False)
+            body = "\n".join("    " + line for line in body.split("\n"))
+            self.output.write('{\n  "schema": 1,\n  "records": [\n' if not self.count else ",\n")
+            self.output.write(body)
+        elif text is not None:
+            self.output.write(text if not self.count else "\n" + text)
+        self.count += 1
+
+    def close(self) -> None:
+        if self.fmt == "json" and self.count:
+            self.output.write("\n  ]\n}\n")
+        self.output.close()
+
+
+def _analysed(record: Record, replayed: Any, every_play: bool) -> tuple[RecordAnalysis, Record]:
     from validator.analysis import analyse, annotate
-    from validator.replay import replay
 
-    replayed = replay(record, laws=laws, source=name)
     analysis = analyse(replayed)
-    return analysis, annotate(record, analysis, every_play=every_play), analysis.findings
+    return analysis, annotate(record, analysis, every_play=every_play)
 
 
-@click.command("analyse", epilog=_EXAMPLES)
-@click.argument("file", type=str)
+def _say_unanalysed(place: str, analysis: RecordAnalysis) -> None:
+    """One line for each deal not analysed (one for the record when all share a reason)."""
+    reasons = [deal.reason for deal in analysis.deals if not deal.analysed]
+    if reasons and len(reasons) == len(analysis.deals) and len(set(reasons)) == 1:
+        click.echo(f"{place}: not analysed: {reasons[0]}", err=True)
+    else:
+        for deal in analysis.deals:
+            if not deal.analysed:
+                click.echo(f"{place}: deal {deal.number} not analysed: {deal.reason}", err=True)
+    for deal in analysis.deals:
+        if deal.stopped:
+            click.echo(f"{place}: deal {deal.number}: {deal.stopped}", err=True)
+
+
+@click.command("analyse", help=_HELP)
+@click.argument("file", metavar="FILE")
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The file to write; default: standard output.",
+    "output_name",
+    metavar="FILE",
+    help="The file to write (default: standard output).",
 )
 @click.option(
     "--format",
@@ -100,99 +146,47 @@ def _analysed(
     show_default=True,
     help="bzn: the records annotated; json: the analysis itself (docs/analysis.md).",
 )
-@click.option(
-    "--laws", default=None, help="english, french or a laws FILE (default: the Laws tag)."
-)
+@laws_option("The code of laws for the remedies (default: each record's Laws tag, then english).")
 @click.option(
     "--every-play",
     is_flag=True,
     help="Put [%eval V] on every strict play, not only on the mistakes.",
 )
 def analyse_command(
-    file: str, output: Path | None, fmt: str, laws: str | None, every_play: bool
+    file: str, output_name: str | None, fmt: str, laws: str | None, every_play: bool
 ) -> None:
-    """Solve the strict phase of every deal in FILE exactly and annotate each mistake.
+    from notation import parse_record_collecting, write_record
 
-    FILE is a BZN file, or - for standard input. The records are written back
-    with their annotations and an Annotator tag; everything else they hold is
-    kept. Reading the result back keeps the annotations, and bezique check
-    ignores them.
-    """
-    name = "<stdin>" if file == "-" else file
-    parts: list[str] = []
-    analyses: list[dict[str, Any]] = []
-    unreadable = 0
-    problems = 0
-    count = 0
-    for first_line, text in _chunks(file):
-        record, errors = parse_record_collecting(text, name, first_line=first_line)
-        if record is None:
-            unreadable += 1
-            for error in errors:
-                click.echo(f"error: {error}", err=True)
-            parts.append(_raw(text))
-            analyses.append(
-                {"source": name, "line": first_line, "errors": [str(e) for e in errors]}
-            )
-            continue
-        count += 1
-        try:
-            analysis, annotated, found = _analysed(record, name, laws, every_play)
-        except Exception as exc:  # no traceback reaches the user; the record is kept
-            click.echo(
-                f"error: {name}:{first_line}: cannot analyse the record: "
-                f"{type(exc).__name__}: {exc}",
-                err=True,
-            )
-            unreadable += 1
-            parts.append(_raw(text))
-            analyses.append({"source": name, "line": first_line, "errors": [str(exc)]})
-            continue
-        problems += found
-        _say_unanalysed(f"{name}:{first_line}", analysis)
-        # A record with nothing analysed is written back exactly as it was read.
-        parts.append(write_record(annotated) if annotated is not record else _raw(text))
-        analyses.append({**analysis.to_dict(), "line": first_line})
-        if sys.stderr.isatty() and count % 10 == 0:
-            click.echo(f"analysed {count} records", err=True)
-    if not parts:
-        _fail(f"{name}: no record found")
-    if fmt == "json":
-        text = json.dumps({"schema": 1, "records": analyses}, indent=2, ensure_ascii=False) + "\n"
-    else:
-        text = "\n".join(parts)
-    _emit(text, output)
-    if unreadable:
-        raise click.exceptions.Exit(2)
-    if problems:
-        raise click.exceptions.Exit(1)
-
-
-def _raw(text: str) -> str:
-    """A record's text as it was read, ending with one line break."""
-    return text.rstrip("\n") + "\n"
-
-
-def _say_unanalysed(where: str, analysis: RecordAnalysis) -> None:
-    """One line for each deal not analysed (one for the record when all share a reason)."""
-    reasons = [deal.reason for deal in analysis.deals if not deal.analysed]
-    if reasons and len(reasons) == len(analysis.deals) and len(set(reasons)) == 1:
-        click.echo(f"{where}: not analysed: {reasons[0]}", err=True)
-    else:
-        for deal in analysis.deals:
-            if not deal.analysed:
-                click.echo(f"{where}: deal {deal.number} not analysed: {deal.reason}", err=True)
-    for deal in analysis.deals:
-        if deal.stopped:
-            click.echo(f"{where}: deal {deal.number}: {deal.stopped}", err=True)
-
-
-def _emit(text: str, output: Path | None) -> None:
-    if output is None:
-        click.echo(text, nl=False)
-        return
+    problems = Problems()
     try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(f"cannot write {output}: {exc.strerror}")
-    click.echo(f"wrote {output}", err=True)
+        source = one_input(file)
+    except InputError as exc:
+        fail(str(exc))
+    output = None if output_name is None else Path(output_name)
+    writer = _Writer(Output(output), fmt)
+    findings = 0
+    for first_line, text in _chunks(source, problems):
+        record, errors = parse_record_collecting(text, source.name, first_line=first_line)
+        if record is None:
+            for error in errors:
+                problems.report(str(error))
+            writer.record(_raw(text), {"line": first_line, "errors": [str(e) for e in errors]})
+            continue
+        replayed = problems.replay(record, source.name, laws)
+        if replayed is None:
+            writer.record(_raw(text), {"line": first_line, "errors": ["cannot be replayed"]})
+            continue
+        analysis, annotated = _analysed(record, replayed, every_play)
+        findings += analysis.findings
+        _say_unanalysed(where(record, source.name), analysis)
+        # A record with nothing analysed is written back exactly as it was read.
+        writer.record(
+            write_record(annotated) if annotated is not record else _raw(text),
+            {**analysis.to_dict(), "line": first_line},
+        )
+    writer.close()
+    if output is not None and writer.count:
+        click.echo(f"wrote {output}", err=True)
+    problems.exit()
+    if findings:
+        raise click.exceptions.Exit(1)

@@ -1,10 +1,12 @@
 """``bezique check``: replay every record under the paths given and report its findings.
 
-Output reads like a compiler's: one line per finding, ``file:line:col: CODE message
-[remedy]``, a parse error with its caret line, in input order whatever ``--jobs``. The
-work is done by :mod:`validator.batch` (or :mod:`validator.distributed` with ``--dask``);
-this module only prints. The progress bar is click's own ``progressbar`` (no extra
-dependency), drawn on standard error.
+Output reads like a compiler's: one line per finding on standard output, ``file:line:col:
+CODE message [remedy]``, in input order whatever ``--jobs``; a parse error (with its caret
+line) and a file that cannot be read go to standard error, worded as every other command
+words them (:mod:`validator.sources` reads the files). The work is done by
+:mod:`validator.batch` (or :mod:`validator.distributed` with ``--dask``); this module only
+reads and prints. The progress bar is click's own ``progressbar`` (no extra dependency),
+drawn on standard error.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import json
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 import click
 
+from notation.reader import split_records
 from validator.batch import (
     SCHEMA,
     SCHEMA_VERSION,
@@ -26,29 +29,32 @@ from validator.batch import (
     CheckSummary,
     FileDone,
     FileProblem,
+    Item,
     Outcome,
     RecordResult,
-    Target,
+    RecordText,
     check_items,
     collect_less,
     default_jobs,
-    expand_paths,
-    read_items,
+    finding_line,
 )
+from validator.cli.common import laws_option
+from validator.sources import Input, InputError, LineReader, inputs
 
 _EXAMPLES = """
 \b
 Examples:
-  bezique check game.bzn                 one file
-  bezique check archive/ --jobs 4        every *.bzn under a folder, on 4 processes
-  bezique check - < round.bzn            standard input
-  bezique check round.bzn --laws french  under the French laws, whatever the Laws tag
-  bezique check round.bzn --format json  the versioned JSON form (docs/check-json-schema.md)
-  bezique check archive/ --dask tcp://scheduler:8786   on a Dask cluster
+  bezique check samples/two-pack.bzn            one file
+  bezique check samples/ --jobs 2               every *.bzn under a folder, on 2 processes
+  bezique check - < samples/rubicon.bzn         standard input
+  bezique check samples/rubicon.bzn --laws french   the French laws, whatever the Laws tag
+  bezique check samples/ --format json          the versioned JSON form (docs/check-json-schema.md)
+  bezique check samples/ --dask tcp://scheduler:8786   on a Dask cluster
 
 \b
 Exit status: 0 every record clean, 1 a record has findings,
-2 a path could not be read or a record could not be parsed.
+2 a path could not be read (missing, not UTF-8 text, binary, a line over
+1 MiB, no record in it) or a record could not be parsed.
 """
 
 
@@ -117,10 +123,11 @@ class _Progress:
 class _Printer:
     """Writes each outcome as text or as one entry of the streamed JSON document."""
 
-    def __init__(self, fmt: str, quiet: bool, out: IO[str], laws: str | None) -> None:
+    def __init__(self, fmt: str, quiet: bool, out: IO[str], err: IO[str], laws: str | None) -> None:
         self.fmt = fmt
         self.quiet = quiet
         self.out = out
+        self.err = err
         self.first = True
         if fmt == "json" and not quiet:
             out.write(
@@ -140,14 +147,25 @@ class _Printer:
         if isinstance(outcome, FileDone) or self.quiet:
             return
         if self.fmt == "json":
+            # the document holds every outcome; the faults are told on standard error too
             self.out.write(("" if self.first else ",\n") + json.dumps(outcome.to_dict()))
             self.first = False
+            if isinstance(outcome, FileProblem):
+                self.err.write(f"{outcome}\n")
+            else:
+                self.err.writelines(error["display"] + "\n" for error in outcome.errors)
             return
         if isinstance(outcome, FileProblem):
-            self.out.write(f"{outcome}\n")
-        else:
-            for line in outcome.lines():
-                self.out.write(line + "\n")
+            self.err.write(f"{outcome}\n")
+            return
+        if outcome.errors:
+            # faults go to standard error; flush the findings first so the two keep their order
+            self.out.flush()
+            for error in outcome.errors:
+                self.err.write(error["display"] + "\n")
+            self.err.flush()
+        for finding in outcome.findings:
+            self.out.write(finding_line(outcome.source, outcome.line, finding) + "\n")
 
     def finish(self, summary: CheckSummary) -> None:
         if self.fmt == "json" and not self.quiet:
@@ -161,10 +179,10 @@ def _summary_wanted(option: bool | None, fmt: str, quiet: bool, summary: CheckSu
     return fmt == "text" and not quiet and summary.records + summary.unreadable_files > 1
 
 
-def _total_size(targets: list[Target | FileProblem]) -> int | None:
+def _total_size(targets: list[Input | InputError]) -> int | None:
     total = 0
     for target in targets:
-        if isinstance(target, FileProblem):
+        if isinstance(target, InputError):
             continue
         if target.size is None:
             return None
@@ -172,25 +190,31 @@ def _total_size(targets: list[Target | FileProblem]) -> int | None:
     return total
 
 
-def _check_laws(laws: str | None) -> None:
-    if laws is None:
-        return
-    from validator.laws import load_laws
+def read_items(targets: list[Input | InputError]) -> Iterator[Item]:
+    """The record texts of each input in file order, then a :class:`FileDone`.
 
-    try:
-        load_laws(laws)
-    except ValueError as exc:
-        raise click.UsageError(f"--laws: {exc}") from None
+    The files are read through :class:`validator.sources.LineReader`, so ``check`` has the
+    limits and the messages of every other command; a problem takes its place in the run.
+    """
+    for target in targets:
+        if isinstance(target, InputError):
+            yield FileProblem(target.source, target.message)
+            continue
+        records = 0
+        try:
+            for first_line, text in split_records(LineReader(target)):
+                records += 1
+                yield RecordText(target.name, first_line, text)
+            if records == 0:
+                raise InputError(target.name, "no record found")
+        except InputError as exc:
+            yield FileProblem(exc.source, exc.message)
+        yield FileDone(target.name, target.size, records)
 
 
 @click.command("check", epilog=_EXAMPLES)
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option(
-    "--laws",
-    default=None,
-    metavar="english|french|forfeits|FILE",
-    help="The code of laws for the remedies (default: each record's Laws tag, then english).",
-)
+@laws_option("The code of laws for the remedies (default: each record's Laws tag, then english).")
 @click.option(
     "--format",
     "fmt",
@@ -239,21 +263,21 @@ def check_command(
     """Replay the records in PATH... and report every finding, like a compiler.
 
     PATH is a BZN file, a folder (every *.bzn file under it) or - for standard
-    input. Each finding is one line, file:line:col: CODE message [remedy]; a
-    record that cannot be parsed is reported with its caret line and the other
-    records are still checked. Files of any size are read in constant memory.
+    input. Each finding is one line on standard output, file:line:col: CODE
+    message [remedy]; a record that cannot be parsed is reported on standard
+    error with its caret line, and the other records are still checked. Files
+    of any size are read in constant memory.
     """
-    _check_laws(laws)
     _stop_on_sigterm()
     out = sys.stdout
     show_progress = progress if progress is not None else (sys.stderr.isatty() and not quiet)
-    targets = list(expand_paths(paths))
+    targets = list(inputs(paths))
     bar = (
         _Progress(_total_size(targets), progress is True, sys.stdout.isatty())
         if show_progress
         else None
     )
-    printer = _Printer(fmt, quiet, out, laws)
+    printer = _Printer(fmt, quiet, out, sys.stderr, laws)
     counts = CheckSummary()
 
     def handle(outcome: Outcome) -> None:
@@ -271,7 +295,7 @@ def check_command(
 
     try:
         if dask_address is not None:
-            _run_dask(paths, dask_address, laws, batch_size, handle)
+            _run_dask(read_items(targets), dask_address, laws, batch_size, handle)
         else:
             collect_less()
             outcomes = check_items(
@@ -318,12 +342,12 @@ def _stop_on_sigterm() -> None:
 
 
 def _run_dask(
-    paths: tuple[str, ...],
+    items: Iterator[Item],
     address: str,
     laws: str | None,
     batch_size: int,
     handle: Callable[[Outcome], None],
 ) -> None:
-    from validator.distributed import check_paths_dask
+    from validator.distributed import check_items_dask
 
-    check_paths_dask(paths, address, laws, on_outcome=handle, batch_records=batch_size)
+    check_items_dask(items, address, laws, on_outcome=handle, batch_records=batch_size)

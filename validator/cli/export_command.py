@@ -1,138 +1,216 @@
 """``bezique export`` and ``bezique replay``: the views of a replayed record.
 
-Both commands read records with :func:`notation.read_records`, replay each once
-with :func:`validator.replay.replay` and hand the :class:`Replay` to a view
-of :mod:`validator.export`. Errors become a message and exit code 2; no
-traceback reaches the user.
+Both commands read records through :class:`validator.cli.common.Problems` (so ``-`` is
+standard input and every problem is one line on standard error), replay each once and hand
+the :class:`Replay` to a view of :mod:`validator.export`. ``export`` streams: each record is
+read, replayed, written and let go before the next, so memory holds one replay whatever the
+size of the file. ``replay`` replays only the record it shows.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterator
-from itertools import islice
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import click
 
+from validator.cli.common import Output, Problems, fail, laws_option
 from validator.export import FORMATS, to_html, to_json, to_markdown, to_yaml
-from validator.export.terminal import find_position, render_step, step_through
+from validator.export.terminal import find_position, read_line, render_step, step_through
+from validator.sources import InputError, one_input
 
 if TYPE_CHECKING:
+    from notation.model import Record
     from validator.replay import Replay
 
-_WRITERS = {"html": to_html, "md": to_markdown, "json": to_json, "yaml": to_yaml}
+_WRITERS: dict[str, Callable[[Replay], str]] = {
+    "html": to_html,
+    "md": to_markdown,
+    "json": to_json,
+    "yaml": to_yaml,
+}
+
+_EXPORT_HELP = """Export the replay of each record in FILE as HTML, Markdown, JSON or YAML.
+
+FILE is a BZN file or - for standard input. Records are read, replayed and
+written one at a time, so a file of any size takes the memory of one record.
+
+\b
+Where the output goes:
+  one record            the page, sheet or document, on standard output or in -o FILE
+  several, -o FOLDER/   one file per record: FOLDER/NAME-001.FMT, NAME-002.FMT, ...
+                        (a FOLDER that exists, or a path ending in /)
+  several, json         one JSON array, an element per record
+  several, yaml         one YAML stream, a document per record (--- between)
+  several, md           the score sheets one after the other, a rule (---) between
+  several, html         a page shows one record: give -o FOLDER/ for a page each
+
+\b
+A record that cannot be parsed or replayed is reported on standard error and
+skipped (in a folder its number is left out); the exit status is then 2.
+
+\b
+Examples:
+  bezique export samples/games/rubicon.bzn --to html -o rubicon.html
+  bezique export samples/two-pack.bzn --to md            a score sheet on screen
+  bezique export samples/rubicon.bzn --to json -o out/   one JSON file per record
+  bezique export samples/rubicon.bzn --to json | jq '.[1].game'
+  bezique simulate --variant chinese | bezique export - --to yaml
+"""
 
 
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    raise click.exceptions.Exit(2)
+def _is_folder(output: str) -> bool:
+    return output.endswith(("/", os.sep)) or Path(output).is_dir()
 
 
-def _replays(path: Path, laws: str | None, faults: list[str]) -> Iterator[Replay]:
-    """Replay each good record of ``path`` in turn.
-
-    A broken record's faults are printed and appended to ``faults`` and the
-    next record is read, as ``bezique check`` does; the caller exits 2 at the end.
-    """
-    try:
-        from notation import NotationError, read_records
-        from validator.replay import replay
-    except ImportError as exc:  # pragma: no cover - a broken installation
-        _fail(f"cannot replay records: {exc}")
-    try:
-        for item in read_records(path):
-            if isinstance(item, NotationError):
-                faults.append(str(item))
-                click.echo(f"error: {item}", err=True)
-                continue
-            result: Replay = replay(item, laws=laws, source=str(path))
-            yield result
-    except (ValueError, OSError) as exc:
-        _fail(f"{path}: {exc}")
+def _joined(fmt: str, first: bool, text: str) -> str:
+    """The text of one record in a stream of several of format ``fmt``."""
+    if fmt == "json":
+        body = "\n".join("  " + line if line else line for line in text.rstrip("\n").split("\n"))
+        return ("[\n" if first else ",\n") + body
+    if fmt == "yaml":
+        return "---\n" + text
+    return text if first else "\n---\n\n" + text
 
 
-def _exit_on_faults(faults: list[str]) -> None:
-    if faults:
-        raise click.exceptions.Exit(2)
+def _replays(
+    records: Iterator[tuple[int, Record]], problems: Problems, source: str, laws: str | None
+) -> Iterator[tuple[int, Replay]]:
+    for ordinal, record in records:
+        replayed = problems.replay(record, source, laws)
+        if replayed is not None:
+            yield ordinal, replayed
 
 
-@click.command("export")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.command("export", help=_EXPORT_HELP)
+@click.argument("file", metavar="FILE")
 @click.option("--to", "fmt", type=click.Choice(FORMATS), required=True, help="The format to write.")
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path),
-    help="The file to write (a folder when FILE holds several records); default: standard output.",
+    "output_name",
+    metavar="PATH",
+    help="The file to write, or a FOLDER/ for one file per record (default: standard output).",
 )
-@click.option(
-    "--laws", default=None, help="english, french or a laws FILE (default: the Laws tag)."
-)
-def export_command(file: Path, fmt: str, output: Path | None, laws: str | None) -> None:
-    """Export the replay of each record in FILE as HTML, Markdown, JSON or YAML.
-
-    A file of one record gives one file (or standard output); a file of
-    several gives a folder OUTPUT holding FILE-001.FMT, FILE-002.FMT, ...
-
-    \b
-    Examples:
-      bezique export game.bzn --to html -o game.html    a page to step through
-      bezique export game.bzn --to md                   a score sheet on screen
-      bezique export round.bzn --to json -o round/      one JSON file per record
-    """
+@laws_option("The code of laws for the remedies (default: each record's Laws tag, then english).")
+def export_command(file: str, fmt: str, output_name: str | None, laws: str | None) -> None:
     write = _WRITERS[fmt]
-    faults: list[str] = []
-    replays = _replays(file, laws, faults)
-    head = list(islice(replays, 2))
-    if not head:
-        _exit_on_faults(faults)
-        _fail(f"{file}: no record found")
-    many = len(head) > 1 or (output is not None and output.is_dir())
-    if not many:
-        text = write(head[0])
-        if output is None:
-            click.echo(text, nl=False)
-        else:
-            _write(output, text)
-            click.echo(f"wrote {output}", err=True)
-        _exit_on_faults(faults)
+    output = None if output_name is None else Path(output_name)
+    problems = Problems()
+    try:
+        source = one_input(file)
+    except InputError as exc:
+        fail(str(exc))
+    replays = _replays(problems.records_of(source), problems, source.name, laws)
+    if output is not None and output_name is not None and _is_folder(output_name):
+        _export_to_folder(replays, output, f"{source.stem}-{{:03d}}.{fmt}", write)
+        problems.exit()
         return
-    if output is None:
-        _fail(f"{file} holds several records: give a folder with -o")
+    first = next(replays, None)
+    second = next(replays, None) if first is not None else None
+    if first is None:
+        problems.exit()
+        fail(f"{source.name}: no record could be exported")
+    if second is not None and fmt == "html":
+        fail(
+            f"{source.name} holds several records and a page shows one: "
+            "give a folder (-o FOLDER/) for a page per record"
+        )
+    out = Output(output)
+    if second is None:
+        out.write(write(first[1]))
+    else:
+        count = 0
+        for count, (_, replayed) in enumerate(_chain(first, second, replays), start=1):
+            out.write(_joined(fmt, count == 1, write(replayed)))
+        if fmt == "json":
+            out.write("\n]\n")
+        if output is not None:
+            click.echo(f"wrote {count} records to {output}", err=True)
+    out.close()
+    if output is not None and second is None:
+        click.echo(f"wrote {output}", err=True)
+    problems.exit()
+
+
+def _chain(
+    first: tuple[int, Replay], second: tuple[int, Replay], rest: Iterator[tuple[int, Replay]]
+) -> Iterator[tuple[int, Replay]]:
+    yield first
+    yield second
+    yield from rest
+
+
+def _export_to_folder(
+    replays: Iterator[tuple[int, Replay]],
+    folder: Path,
+    pattern: str,
+    write: Callable[[Replay], str],
+) -> None:
     try:
-        output.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot make folder {output}: {exc}")
+        fail(f"{folder}: cannot make the folder: {(exc.strerror or str(exc)).lower()}")
     count = 0
-    for count, one in enumerate([*head, *replays], start=1):
-        _write(output / f"{file.stem}-{count:03d}.{fmt}", write(one))
-    click.echo(f"wrote {count} files to {output}", err=True)
-    _exit_on_faults(faults)
+    for ordinal, replayed in replays:
+        out = Output(folder / pattern.format(ordinal))
+        out.write(write(replayed))
+        out.close()
+        count += 1
+    if count:
+        click.echo(f"wrote {count} file{'s' if count > 1 else ''} to {folder}", err=True)
 
 
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(f"cannot write {path}: {exc}")
+_REPLAY_HELP = """Step through a deal of FILE in the terminal.
+
+FILE is a BZN file or - for standard input (the keys are then read from the
+terminal). Only the record shown is replayed.
+
+\b
+Keys:
+  n, space, Enter, →   next step          p, ←        previous step
+  ], ↓                 next trick         [, ↑        previous trick
+  PgDn                 ten steps on       PgUp        ten steps back
+  Home                 first step         End         last step
+  j                    jump to a step N or a trick tN (Esc cancels)
+  h                    hide or show the hands           q, Esc   quit
+
+Without a terminal, or with --step, it prints and exits.
+
+\b
+Examples:
+  bezique replay samples/games/two-pack.bzn                  deal 1, step by step
+  bezique replay samples/games/two-pack.bzn --deal 2 --step t5   trick 5 of deal 2
+  bezique replay samples/rubicon.bzn --record 2 --step 10 --public
+  bezique simulate --variant rubicon | bezique replay - --step t3
+"""
 
 
-@click.command("replay")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--record", "record_number", default=1, show_default=True, help="Which record.")
-@click.option("--deal", "deal_number", default=None, type=int, help="Deal number (default: first).")
+@click.command("replay", help=_REPLAY_HELP)
+@click.argument("file", metavar="FILE")
 @click.option(
-    "--step", "step", default=None, help="Print step N (or the first of trick tN) and exit."
+    "--record",
+    "record_number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Which record of FILE (1 is the first).",
+)
+@click.option(
+    "--deal", "deal_number", type=int, default=None, metavar="N", help="Deal number (default: 1st)."
+)
+@click.option(
+    "--step", "step", default=None, metavar="N|tN", help="Print step N (or the first of trick tN)."
 )
 @click.option("--public", is_flag=True, help="Hide the hands: the view of a spectator.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Cards as QS, TH rather than Q♠, 10♥.")
-@click.option(
-    "--laws", default=None, help="english, french or a laws FILE (default: the Laws tag)."
-)
+@laws_option("The code of laws for the remedies (default: the record's Laws tag, then english).")
 def replay_command(
-    file: Path,
+    file: str,
     record_number: int,
     deal_number: int | None,
     step: str | None,
@@ -140,44 +218,51 @@ def replay_command(
     ascii_only: bool,
     laws: str | None,
 ) -> None:
-    """Step through a deal of FILE in the terminal.
-
-    Keys: n or → next, p or ← back, ] and [ a trick, j jump to a step or a
-    trick (t5), h hide or show the hands, q quit. Without a terminal, or with
-    --step, it prints and exits.
-
-    \b
-    Examples:
-      bezique replay game.bzn                   step through deal 1
-      bezique replay game.bzn --deal 2 --step t5  the first step of trick 5
-    """
-    faults: list[str] = []
-    chosen = next(islice(_replays(file, laws, faults), record_number - 1, None), None)
+    problems = Problems()
+    try:
+        source = one_input(file)
+    except InputError as exc:
+        fail(str(exc))
+    found: Record | None = None
+    records = problems.records_of(source)
+    seen = 0
+    for ordinal, record in records:
+        seen = ordinal
+        if ordinal == record_number:
+            found = record
+            break
+    records.close()
+    if found is None:
+        problems.exit()
+        fail(f"{source.name}: there is no record {record_number} (the file holds {seen})")
+    chosen = problems.replay(found, source.name, laws)
     if chosen is None:
-        _fail(f"{file}: no record {record_number}")
+        problems.exit()
+        return
     if not chosen.deals:
-        _fail(f"{file}: record {record_number} has no deal")
+        fail(f"{source.name}: record {record_number} has no deal")
     numbers = [deal.number for deal in chosen.deals]
     if deal_number is None:
         deal_index = 0
     elif deal_number in numbers:
         deal_index = numbers.index(deal_number)
     else:
-        _fail(f"{file}: record {record_number} has no deal {deal_number} (deals {numbers})")
+        shown = ", ".join(str(n) for n in numbers)
+        fail(f"{source.name}: record {record_number} has no deal {deal_number} (deals {shown})")
     deal = chosen.deals[deal_index]
     if not deal.steps:
-        _fail(f"{file}: deal {deal.number} has no steps")
+        fail(f"{source.name}: deal {deal.number} has no steps")
     show_hands = not public
     if step is not None:
         position = find_position(deal, step)
         if position is None:
-            _fail(f"deal {deal.number} has no step {step!r} (steps 0 to {deal.steps[-1].index})")
+            fail(f"deal {deal.number} has no step {step!r} (steps 0 to {deal.steps[-1].index})")
         click.echo(
             render_step(chosen, deal_index, position, show_hands=show_hands, ascii_only=ascii_only),
             nl=False,
         )
         return
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
+    if not _keys_available(source.path is None):
         for position in range(len(deal.steps)):
             click.echo(
                 render_step(
@@ -190,16 +275,32 @@ def replay_command(
         click.clear()
         click.echo(screen)
 
-    def prompt(question: str) -> str:
-        answer: str = click.prompt(question, default="", show_default=False)
-        return answer
+    def prompt(question: str) -> str | None:
+        click.echo(f"{question}: ", nl=False)
+        return read_line(click.getchar, lambda text: click.echo(text, nl=False))
 
-    step_through(
-        chosen,
-        deal_index,
-        read_key=click.getchar,
-        prompt=prompt,
-        show=show,
-        show_hands=show_hands,
-        ascii_only=ascii_only,
-    )
+    try:
+        step_through(
+            chosen,
+            deal_index,
+            read_key=click.getchar,
+            prompt=prompt,
+            show=show,
+            show_hands=show_hands,
+            ascii_only=ascii_only,
+        )
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: leave as q does
+        click.echo("")
+
+
+def _keys_available(records_on_stdin: bool) -> bool:
+    """Whether keys can be read from a terminal and the screen is one."""
+    if not sys.stdout.isatty():
+        return False
+    if not records_on_stdin:
+        return sys.stdin.isatty()
+    try:
+        with open("/dev/tty"):
+            return True
+    except OSError:
+        return False

@@ -18,6 +18,7 @@ from validator.catalogue import (
     catalogue,
     describe_remedy,
 )
+from validator.cli.common import fail, laws_option
 from validator.laws import Laws, LawsError, load_laws
 from validator.rulebook import Rule, RulebookError, default_rulebook
 
@@ -26,14 +27,8 @@ WIDTH = 100
 
 @click.command(name="rules")
 @click.argument("key", required=False, metavar="[CODE|RULE-ID]")
-@click.option(
-    "--laws",
-    "laws_name",
-    default=None,
-    metavar="english|french|forfeits|FILE",
-    help="Show the remedies of one code of laws only (a name or a YAML file).",
-)
-def rules_command(key: str | None, laws_name: str | None) -> None:
+@laws_option("Show the remedies of one code of laws only (a name or a YAML file).")
+def rules_command(key: str | None, laws: str | None) -> None:
     """Show the finding codes, the rule book, or one code or rule in full.
 
     \b
@@ -42,17 +37,20 @@ def rules_command(key: str | None, laws_name: str | None) -> None:
       bezique rules P202                    a code, its rule and its remedies
       bezique rules P202 --laws french      the remedy under the French laws only
       bezique rules irreg.strict-play       one rule of the rule book
-      bezique rules --laws my-club.yaml     a club's own laws, code by code
+      bezique rules --laws validator/data/laws/forfeits.yaml   a laws file, code by code
+
+    Exit status 2 for a code or rule id that does not exist, or laws that
+    cannot be read.
     """
     try:
-        names: tuple[str, ...] = DOC_LAWS if laws_name is None else (laws_name,)
-        laws = [load_laws(name) for name in names]
+        names: tuple[str, ...] = DOC_LAWS if laws is None else (laws,)
+        codes = [load_laws(name) for name in names]
         if key is None:
-            _echo_all(laws if laws_name is not None else [])
+            _echo_all(codes if laws is not None else [])
         else:
-            _echo_key(key, laws)
+            _echo_key(key, codes)
     except (CatalogueError, LawsError, RulebookError) as err:
-        raise click.ClickException(str(err)) from None
+        fail(f"error: {err}")
 
 
 def _echo_all(laws: list[Laws]) -> None:
@@ -102,8 +100,8 @@ def _echo_key(key: str, laws: list[Laws]) -> None:
         if codes:
             click.echo(f"\nFinding codes: {', '.join(codes)}")
         return
-    raise click.ClickException(
-        f"no finding code or rule {key!r}: a code is a letter and three digits (P202), "
+    fail(
+        f"error: no finding code or rule {key!r}: a code is a letter and three digits (P202), "
         "a rule a dotted id (irreg.strict-play); run `bezique rules` for the list"
     )
 

@@ -6,9 +6,12 @@ same seed, variant, player and number of games always give the same text).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-from notation.writer import write_records
+from notation.writer import write_record
+from validator.cli.common import Output
 from validator.engine import RuleSetError
 from validator.simulate import PLAYERS, VARIANTS, SimulationError, simulate_games
 
@@ -45,7 +48,7 @@ from validator.simulate import PLAYERS, VARIANTS, SimulationError, simulate_game
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE",
     default=None,
     help="Write the records to this file instead of standard output.",
 )
@@ -56,7 +59,8 @@ def simulate_command(
 
     Each record has the hands and the stock of every deal, every trick,
     declaration and draw, the deal's score and brisques, running totals in
-    games over several deals, and the Result. Exit status 2 on an error.
+    games over several deals, and the Result. Each game is written as soon as
+    it is played. Exit status 2 on an error (an output that cannot be written).
 
     \b
     Examples:
@@ -64,19 +68,18 @@ def simulate_command(
       bezique simulate --variant two-pack --games 10 --seed 1 --player random -o two.bzn
       bezique simulate --variant chinese --seed 5 | bezique check -
     """
+    out = Output(None if output is None else Path(output))
+    count = 0
     try:
-        records = [g.record for g in simulate_games(variant, games, seed, player, laws=laws)]
+        for count, game in enumerate(
+            simulate_games(variant, games, seed, player, laws=laws), start=1
+        ):
+            # one record at a time: the canonical blank line between records
+            out.write(("\n" if count > 1 else "") + write_record(game.record))
     except (SimulationError, RuleSetError) as err:
+        out.close()
         click.echo(f"error: {err}", err=True)
         raise click.exceptions.Exit(2) from None
-    text = write_records(records)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-    except OSError as err:
-        click.echo(f"{output}: cannot write: {err.strerror}", err=True)
-        raise click.exceptions.Exit(2) from None
-    click.echo(f"wrote {len(records)} {variant} game(s) to {output}", err=True)
+    out.close()
+    if output is not None:
+        click.echo(f"wrote {count} {variant} game(s) to {output}", err=True)

@@ -8,18 +8,25 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import click
 
+from validator.cli.common import Problems
 from validator.replay import Finding
-from validator.sitting import SittingError, SittingReport, read_records, settle_sittings
+from validator.sitting import SittingError, SittingReport, settle_sittings
+from validator.sources import InputError, inputs
+
+if TYPE_CHECKING:
+    from notation.model import Record
 
 _EXAMPLES = """
 \b
 Examples:
   bezique sitting samples/games/sitting.bzn     one sitting: games, nets, money
-  bezique sitting club/ --format json           every sitting under a folder, as JSON
-  bezique sitting april.bzn may.bzn             a sitting's games may be in several files
+  bezique sitting samples/games/ --format json  every sitting under a folder, as JSON
+  bezique sitting samples/games/ samples/rubicon.bzn   games may be in several files
+  cat samples/games/sitting.bzn | bezique sitting -   standard input
 
 \b
 A sitting is the records with the same Sitting tag, ordered by their Game tag; the
@@ -28,7 +35,9 @@ seat (the rotation is then checked: S506).
 
 \b
 Exit status: 0 every sitting clean, 1 a sitting or one of its games has findings,
-2 a path could not be read or a record could not be parsed.
+2 a path could not be read or a record could not be parsed (every fault is
+reported on standard error, and nothing is settled: a sitting without one of
+its games would be settled wrong).
 """
 
 
@@ -78,7 +87,7 @@ def _text(report: SittingReport) -> list[str]:
 
 
 @click.command("sitting", epilog=_EXAMPLES)
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option(
     "--format",
     "fmt",
@@ -88,15 +97,27 @@ def _text(report: SittingReport) -> list[str]:
     help="text for people, json for programs.",
 )
 def sitting_command(paths: tuple[str, ...], fmt: str) -> None:
-    """Settle each sitting in PATHS: its games, each player's net in hundreds and the money.
+    """Settle each sitting in PATH...: its games, each player's net in hundreds and the money.
 
-    Every record is replayed once; a game's findings, a chouette rotation that is
-    wrong (S506) and a sitting that cannot be reckoned (R001) are reported.
+    PATH is a BZN file, a folder (every *.bzn file under it) or - for standard
+    input. Every record is replayed once; a game's findings, a chouette rotation
+    that is wrong (S506) and a sitting that cannot be reckoned (R001) are reported.
     """
+    problems = Problems()
+    records: list[Record] = []
+    for source in inputs(paths):
+        if isinstance(source, InputError):
+            problems.report(str(source))
+            continue
+        records.extend(record for _, record in problems.records_of(source))
+    problems.exit()
     try:
-        reports = settle_sittings(read_records(paths))
+        reports = settle_sittings(records)
     except SittingError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(str(err), err=True)
+        raise click.exceptions.Exit(2) from None
+    except RecursionError:
+        click.echo("a record's variations are nested too deep to process", err=True)
         raise click.exceptions.Exit(2) from None
     if fmt == "json":
         data = {

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from validator.export.card_svg import card_symbols
 from validator.export.data import replay_data
 from validator.export.labels import seat_label
+from validator.export.notes import record_comments, shown_comment
 
 if TYPE_CHECKING:
     from validator.replay import Replay
@@ -68,14 +69,23 @@ def to_html(replay: Replay) -> str:
         f"<tr><th scope=row>{escape(name)}</th><td>{escape(value)}</td></tr>"
         for name, value in replay.tags.items()
     )
+    notes = "".join(
+        f'<blockquote class="comment">{escape(text)}</blockquote>'
+        for text in record_comments(replay)
+    )
+    data = replay_data(replay)
+    for deal in data["deals"]:
+        for step in deal["steps"]:
+            step["comments"] = [shown_comment(text) for text in step["comments"]]
     return _PAGE.format(
         csp=escape(csp),
         title=escape(title),
         css=css,
         symbols=card_symbols(),
         facts=escape(" · ".join(facts)),
+        notes=notes,
         tags=tag_rows,
-        data=embed_json(replay_data(replay)),
+        data=embed_json(data),
         js=js,
     )
 
@@ -95,6 +105,7 @@ _PAGE = """<!DOCTYPE html>
 <header>
 <h1 id="title">{title}</h1>
 <p class="facts" id="facts">{facts}</p>
+<div id="record-notes">{notes}</div>
 </header>
 <main>
 <noscript><p>The step-by-step replay needs scripts; the tags are below.</p></noscript>
@@ -108,9 +119,9 @@ _PAGE = """<!DOCTYPE html>
 <button type="button" id="next" aria-label="Next step">Next &rsaquo;</button>
 <button type="button" id="next-trick" aria-label="Next trick">Trick &raquo;</button>
 <button type="button" id="last" aria-label="Last step">End &#8677;</button>
-<span id="step-label" aria-live="polite"></span>
 <label class="toggle"><input type="checkbox" id="show-hands" checked> Show hands</label>
 </div>
+<p class="status" id="step-label" aria-live="polite"></p>
 <div class="board" id="board">
 <div class="row" id="top-seats"></div>
 <div class="centre" id="centre">
@@ -123,6 +134,7 @@ _PAGE = """<!DOCTYPE html>
 <div class="event" id="event">
 <div id="event-text"></div>
 <div id="comments"></div>
+<div id="variations"></div>
 <div id="findings-now"></div>
 </div>
 <div class="chart" id="chart"></div>

@@ -6,11 +6,14 @@ record does not name; the views show them as ``Q♠``, ``10♥`` and ``?``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 SUIT_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_ORDER: Final = "SHCD"
+"""Suits as a hand is sorted: black and red in turn; trumps, once known, first."""
+RANK_ORDER: Final = "ATKQJ987"
+"""Ranks as a hand is sorted, highest first: in Bézique the ten ranks next to the ace."""
 SUIT_NAME: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_LABEL: Final = {"T": "10"}
 UNKNOWN: Final = "?"
@@ -51,12 +54,31 @@ def seat_label(seat: str, players: dict[str, str]) -> str:
     return f"{name} ({seat})" if name else seat
 
 
-def added_cards(before: Sequence[str | None], after: Sequence[str | None]) -> list[str | None]:
-    """The cards in ``after`` and not in ``before``, counted as multisets.
+def suits_in_order(trump: str | None) -> str:
+    """The suits in the order a hand shows them: trumps first, then the others in turn.
 
-    Used to name the card a draw brought in: hands may be kept sorted, so the
-    new card is not always the last one.
+    The cycle ♠ ♥ ♣ ♦ is turned to start at the trump suit, so colours still alternate.
     """
-    gained = Counter(after)
-    gained.subtract(Counter(before))
-    return [card for card, count in gained.items() for _ in range(max(count, 0))]
+    if trump is None or trump not in SUIT_ORDER:
+        return SUIT_ORDER
+    at = SUIT_ORDER.index(trump)
+    return SUIT_ORDER[at:] + SUIT_ORDER[:at]
+
+
+def sorted_cards(cards: Sequence[str | None], trump: str | None) -> list[str | None]:
+    """A hand as a player holds it: by suit (trumps first once known), then by rank, high first.
+
+    Cards the record does not name (``None``) come last.
+    """
+    suits = suits_in_order(trump)
+
+    def key(card: str | None) -> tuple[int, int]:
+        if card is None:
+            return (len(suits), 0)
+        rank, suit = card[:-1], card[-1]
+        return (
+            suits.index(suit) if suit in suits else len(suits),
+            RANK_ORDER.index(rank) if rank in RANK_ORDER else len(RANK_ORDER),
+        )
+
+    return sorted(cards, key=key)

@@ -1,9 +1,13 @@
 """The replay as a Markdown score sheet, for forums and mail.
 
-One section per deal: the hands dealt, a table of the tricks (plays with their
-glyphs, the winner, declarations, draws, both scores after the trick, and a
-notes column holding the comments and the codes of the findings raised in that
-trick), then each finding with its ruling and the settlement worked out.
+The record's comments (before the first deal and on its tag lines) follow the
+tags. Then one section per deal: the hands dealt (sorted as a player holds
+them), a table of the tricks (plays with their glyphs, the winner,
+declarations, the card each seat drew, the scores after the trick, and a notes
+column holding the comments, the variations and the codes of the findings
+raised in that trick), then each finding with its ruling and the settlement
+worked out; a deal's winner and value only where a deal is a game of its own
+(:func:`validator.export.notes.deal_is_game`).
 
 Every text taken from the record goes through :func:`md_text`, which
 backslash-escapes the characters Markdown (CommonMark) would read as markup or
@@ -17,12 +21,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from validator.export.labels import (
-    added_cards,
     card_label,
     cards_label,
     seat_label,
+    sorted_cards,
     suit_label,
 )
+from validator.export.notes import deal_is_game, record_comments, step_comments
 from validator.replay.wording import effect_words
 
 if TYPE_CHECKING:
@@ -66,11 +71,13 @@ def to_markdown(replay: Replay) -> str:
         out.extend(["| Tag | Value |", "| --- | --- |"])
         out.extend(f"| {md_text(k)} | {md_text(v)} |" for k, v in replay.tags.items())
         out.append("")
+    for comment in record_comments(replay):
+        out.extend([f"> {md_text(comment)}", ""])
     if replay.findings:
         out.extend(["## Findings on the record", ""])
         out.extend(_findings(replay.findings, "R"))
-    for deal in replay.deals:
-        out.extend(_deal(replay, deal))
+    for index in range(len(replay.deals)):
+        out.extend(_deal(replay, index))
     if replay.game is not None:
         game = replay.game
         out.extend(["## Result", ""])
@@ -85,7 +92,8 @@ def to_markdown(replay: Replay) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _deal(replay: Replay, deal: DealReplay) -> list[str]:
+def _deal(replay: Replay, index: int) -> list[str]:
+    deal = replay.deals[index]
     out = [f"## Deal {deal.number}", ""]
     first = deal.steps[0] if deal.steps else None
     facts = [f"dealer {md_text(deal.dealer)}", f"trumps {suit_label(deal.trump)}"]
@@ -98,10 +106,10 @@ def _deal(replay: Replay, deal: DealReplay) -> list[str]:
         out.append("Dealt:")
         out.append("")
         for seat in replay.seats:
-            hand = first.hands.get(seat, ())
+            hand = sorted_cards(first.hands.get(seat, ()), first.trump)
             out.append(f"- {md_text(seat_label(seat, replay.players))}: {cards_label(hand)}")
         out.append("")
-    before, rows, after = _group(deal)
+    before, rows, after = _group(replay, index)
     if before:
         out.extend(["Before the first trick:", ""])
     out.extend(_events(before, deal))
@@ -128,35 +136,43 @@ def _deal(replay: Replay, deal: DealReplay) -> list[str]:
     if after:
         out.extend(["After the last trick:", ""])
     out.extend(_events(after, deal))
+    if deal.settlement is None and deal.steps:
+        # no settlement lists them: say what the deal's end counts beside the points
+        won = ", ".join(f"{md_text(s)} {n}" for s, n in deal.steps[-1].brisques.items())
+        out.extend([f"Brisques won: {won}.", ""])
     if deal.findings:
         out.extend(["### Findings", ""])
         out.extend(_findings(deal.findings, "F"))
     if deal.settlement is not None:
-        out.extend(_settlement(deal.settlement))
+        out.extend(_settlement(deal.settlement, deal_is_game(replay)))
     return out
 
 
-def _group(deal: DealReplay) -> tuple[list[Step], list[_TrickRow], list[Step]]:
+_Noted = tuple["Step", tuple[str, ...]]
+"""A step and the comments the views show at it."""
+
+
+def _group(replay: Replay, index: int) -> tuple[list[_Noted], list[_TrickRow], list[_Noted]]:
     """Split a deal's steps: events before the first trick, one row per trick, the end."""
-    before: list[Step] = []
-    after: list[Step] = []
+    deal = replay.deals[index]
+    before: list[_Noted] = []
+    after: list[_Noted] = []
     rows: dict[int, _TrickRow] = {}
-    previous: Step | None = None
-    for step in deal.steps:
+    for position, step in enumerate(deal.steps):
+        comments = step_comments(replay, index, position)
         if step.kind == "end" or (step.trick is None and rows):
-            after.append(step)
+            after.append((step, comments))
         elif step.trick is None:
-            before.append(step)
+            before.append((step, comments))
         else:
             row = rows.setdefault(step.trick, _TrickRow(step.trick))
-            _add_to_row(row, step, previous)
-            row.notes.extend(_notes(step))
+            _add_to_row(row, step)
+            row.notes.extend(_notes(step, comments))
             row.scores = dict(step.scores)
-        previous = step
     return before, list(rows.values()), after
 
 
-def _add_to_row(row: _TrickRow, step: Step, previous: Step | None) -> None:
+def _add_to_row(row: _TrickRow, step: Step) -> None:
     glyphs = "".join(step.glyphs)
     suffix = f" {md_text(glyphs)}" if glyphs else ""
     seat = md_text(step.seat or "")
@@ -166,29 +182,28 @@ def _add_to_row(row: _TrickRow, step: Step, previous: Step | None) -> None:
     elif step.kind == "trick":
         row.winner = step.seat or ""
     elif step.kind == "draw" and step.seat is not None:
-        before = previous.hands.get(step.seat, ()) if previous else ()
-        drawn = added_cards(before, step.hands.get(step.seat, ()))
-        what = cards_label(drawn) if drawn else "nothing"
-        row.draws.append(f"{seat} {what}{suffix}")
+        row.draws.append(f"{seat} {card_label(step.card)}{suffix}")
     else:
         row.declarations.append(md_text(step.text) + suffix)
 
 
-def _notes(step: Step) -> list[str]:
-    notes = [f"*{md_text(comment)}*" for comment in step.comments]
+def _notes(step: Step, comments: tuple[str, ...]) -> list[str]:
+    notes = [f"*{md_text(comment)}*" for comment in comments]
+    notes.extend(f"variation {md_text(text)}" for text in step.variations)
     notes.extend(f"see F{index + 1}" for index in step.findings)
     return notes
 
 
-def _events(steps: Iterable[Step], deal: DealReplay) -> list[str]:
+def _events(steps: Iterable[_Noted], deal: DealReplay) -> list[str]:
     out: list[str] = []
-    for step in steps:
+    for step, comments in steps:
         glyphs = "".join(step.glyphs)
         line = f"- {md_text(step.text)}"
         if glyphs:
             line += f" {md_text(glyphs)}"
         out.append(line)
-        out.extend(f"  - *{md_text(comment)}*" for comment in step.comments)
+        out.extend(f"  - *{md_text(comment)}*" for comment in comments)
+        out.extend(f"  - variation {md_text(text)}" for text in step.variations)
         out.extend(
             f"  - see F{i + 1} ({md_text(deal.findings[i].code)})"
             for i in step.findings
@@ -238,7 +253,7 @@ def _where(finding: Finding) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def _settlement(settlement: DealSettlement) -> list[str]:
+def _settlement(settlement: DealSettlement, is_game: bool) -> list[str]:
     out = ["### Settlement", ""]
     scores = ", ".join(f"{md_text(s)} {n}" for s, n in settlement.scores.items())
     brisques = ", ".join(f"{md_text(s)} {n}" for s, n in settlement.brisques.items())
@@ -246,6 +261,8 @@ def _settlement(settlement: DealSettlement) -> list[str]:
     out.append("")
     if settlement.void:
         out.append("The deal is void.")
+    elif not is_game:
+        out.append("The deal's scores go to the game's totals; only the game has a result.")
     elif settlement.winner:
         rubicon = " (a rubicon)" if settlement.rubicon else ""
         out.append(f"{md_text(settlement.winner)} wins {settlement.value}{rubicon}.")

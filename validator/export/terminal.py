@@ -1,10 +1,12 @@
 """The replay in a terminal: one step of a deal drawn as text, and a stepping loop.
 
 :func:`render_step` draws one step (the seats with their scores, brisques,
-hands and the cards on the table; the trick, trumps, the stock; the event with
-its glyphs, comments and findings); :func:`step_through` reads keys and redraws.
-``bezique replay FILE --step N`` prints one step and exits, which is what the
-tests use.
+hands sorted as a player holds them and the cards on the table; the trick,
+trumps, the stock; the event with its glyphs, comments, variations and
+findings; the record's own comments at the first step); :func:`step_through`
+reads keys and redraws; :func:`read_line` reads the answer to the jump prompt
+key by key, so that Esc cancels it. ``bezique replay FILE --step N`` prints one
+step and exits, which is what the tests use.
 """
 
 from __future__ import annotations
@@ -12,15 +14,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from validator.export.labels import card_label, cards_label, seat_label, suit_label
+from validator.export.labels import card_label, cards_label, seat_label, sorted_cards, suit_label
+from validator.export.notes import record_comments, step_comments
 
 if TYPE_CHECKING:
     from validator.replay import DealReplay, Finding, Replay
 
-KEYS_HELP = "n/→ next · p/← back · ]/[ next/previous trick · j jump · h hands · q quit"
+KEYS_HELP = (
+    "n/→ next · p/← back · ]/[ trick · PgDn/PgUp 10 steps · Home/End · j jump · h hands · q quit"
+)
+PAGE = 10
+"""Steps moved by PgDn and PgUp."""
 
-_NEXT = {"n", " ", "\r", "\n", "\x1b[C", "\xe0M", "l"}
-_BACK = {"p", "\x1b[D", "\xe0K", "b"}
+_NEXT = {"n", " ", "\r", "\n", "\x1b[C", "\x1bOC", "\xe0M", "l"}
+_BACK = {"p", "\x1b[D", "\x1bOD", "\xe0K", "b"}
+_NEXT_TRICK = {"]", "\x1b[B", "\x1bOB", "\xe0P"}
+_BACK_TRICK = {"[", "\x1b[A", "\x1bOA", "\xe0H"}
+_HOME = {"\x1b[H", "\x1b[1~", "\x1b[7~", "\x1bOH", "\xe0G", "g"}
+_END = {"\x1b[F", "\x1b[4~", "\x1b[8~", "\x1bOF", "\xe0O", "G"}
+_PAGE_DOWN = {"\x1b[6~", "\xe0Q"}
+_PAGE_UP = {"\x1b[5~", "\xe0I"}
+_QUIT = {"q", "Q", "\x1b", "\x03", "\x04"}
+ESC = "\x1b"
 
 
 def render_step(
@@ -39,17 +54,27 @@ def render_step(
     trick = f" · trick {step.trick}" if step.trick is not None else ""
     out.append(f"Deal {deal.number} (dealer {deal.dealer}) · step {step.index} of {last}{trick}")
     out.append("")
+    if deal_index == 0 and position == 0:
+        notes = record_comments(replay)
+        out.extend(f"{{{_flat(comment)}}}" for comment in notes)
+        if notes:
+            out.append("")
     width = max((len(seat_label(s, replay.players)) for s in replay.seats), default=1)
+    settled = deal.settlement if step.kind == "end" else None
     for seat in replay.seats:
         marker = ">" if step.seat == seat else " "
         name = seat_label(seat, replay.players).ljust(width)
         score = step.scores.get(seat, 0)
         brisques = step.brisques.get(seat, 0)
-        out.append(f"{marker} {name}  score {score:>5}  brisques {brisques:>2}")
-        hand = step.hands.get(seat, ())
+        line = f"{marker} {name}  score {score:>5}  brisques {brisques:>2}"
+        if settled is not None and settled.scores.get(seat, score) != score:
+            line += f"  deal score {settled.scores[seat]} (with the brisques)"
+        out.append(line)
+        hand = sorted_cards(step.hands.get(seat, ()), step.trump)
         shown = cards_label(hand, ascii_only=ascii_only) if show_hands else f"{len(hand)} cards"
         out.append(f"    hand:  {shown}")
-        out.append(f"    table: {cards_label(step.table.get(seat, ()), ascii_only=ascii_only)}")
+        table = sorted_cards(step.table.get(seat, ()), step.trump)
+        out.append(f"    table: {cards_label(table, ascii_only=ascii_only)}")
     out.append("")
     plays = ", ".join(
         f"{seat} {card_label(card, ascii_only=ascii_only)}" for seat, card in step.trick_cards
@@ -61,7 +86,8 @@ def render_step(
     out.append("")
     glyphs = " ".join(step.glyphs)
     out.append(_flat(step.text) + (f" {glyphs}" if glyphs else ""))
-    out.extend(f"  {{{_flat(comment)}}}" for comment in step.comments)
+    out.extend(f"  {{{_flat(comment)}}}" for comment in step_comments(replay, deal_index, position))
+    out.extend(f"  variation {_flat(text)}" for text in step.variations)
     for index in step.findings:
         if index < len(deal.findings):
             out.extend(_finding_lines(deal.findings[index]))
@@ -122,18 +148,49 @@ def _trick_move(deal: DealReplay, position: int, direction: int) -> int:
     return i
 
 
+def read_line(read_key: Callable[[], str], echo: Callable[[str], None]) -> str | None:
+    """A line typed key by key: Enter ends it, Backspace rubs out, Esc cancels (``None``).
+
+    Keys other than printable characters (arrows, function keys) are ignored, so an escape
+    sequence never shows up in the answer as ``^[``.
+    """
+    typed: list[str] = []
+    while True:
+        key = read_key()
+        if key in ("\r", "\n"):
+            echo("\n")
+            return "".join(typed)
+        if key == ESC or key in ("\x03", "\x04"):
+            echo("\n")
+            return None
+        if key in ("\x7f", "\x08"):
+            if typed:
+                typed.pop()
+                echo("\b \b")
+            continue
+        if key.startswith(ESC) or key.startswith("\xe0") or not key.isprintable():
+            continue
+        typed.append(key)
+        echo(key)
+
+
 def step_through(
     replay: Replay,
     deal_index: int,
     *,
     read_key: Callable[[], str],
-    prompt: Callable[[str], str],
+    prompt: Callable[[str], str | None],
     show: Callable[[str], None],
     show_hands: bool = True,
     ascii_only: bool = False,
 ) -> None:
-    """Step through a deal: read keys with ``read_key``, draw with ``show`` until ``q``."""
+    """Step through a deal: read keys with ``read_key``, draw with ``show`` until ``q``.
+
+    ``prompt`` asks for a step to jump to and returns the answer, or ``None`` when the
+    user cancelled it (Esc).
+    """
     deal = replay.deals[deal_index]
+    last = len(deal.steps) - 1
     position = 0
     message = ""
     while True:
@@ -143,22 +200,32 @@ def step_through(
         show(screen + "\n" + (message + "\n" if message else "") + KEYS_HELP)
         message = ""
         key = read_key()
-        if key in {"q", "Q", "\x1b", "\x03", "\x04"}:
+        if key in _QUIT:
             return
         if key in _NEXT:
-            position = min(position + 1, len(deal.steps) - 1)
+            position = min(position + 1, last)
         elif key in _BACK:
             position = max(position - 1, 0)
-        elif key in {"]", "\x1b[B"}:
+        elif key in _NEXT_TRICK:
             position = _trick_move(deal, position, 1)
-        elif key in {"[", "\x1b[A"}:
+        elif key in _BACK_TRICK:
             position = _trick_move(deal, position, -1)
+        elif key in _PAGE_DOWN:
+            position = min(position + PAGE, last)
+        elif key in _PAGE_UP:
+            position = max(position - PAGE, 0)
+        elif key in _HOME:
+            position = 0
+        elif key in _END:
+            position = last
         elif key == "h":
             show_hands = not show_hands
         elif key == "j":
             target = prompt("Jump to step N or trick tN")
+            if target is None or not target.strip():
+                continue
             found = find_position(deal, target)
             if found is None:
-                message = f"No step or trick {target.strip()!r} in deal {deal.number}."
+                message = f"No step or trick {_flat(target)!r} in deal {deal.number}."
             else:
                 position = found

@@ -70,18 +70,24 @@
       var head = el("div", "seat-head");
       var name = el("span", "name", playerName(seat));
       if (deal().dealer === seat) name.appendChild(el("span", "small", " \u00b7 dealer"));
-      var score = el("span", "score");
-      score.setAttribute("data-role", "score");
+      /* the figures: what the big number is (points in play, or the deal's score at its end),
+       * the brisques won, and the big number itself */
+      var figures = el("span", "figures");
+      var scoreLabel = el("span", "small", "points");
+      scoreLabel.setAttribute("data-role", "score-label");
       var brisques = el("span", "small");
       brisques.setAttribute("data-role", "brisques");
-      head.appendChild(name); head.appendChild(brisques); head.appendChild(score);
+      var score = el("span", "score");
+      score.setAttribute("data-role", "score");
+      figures.appendChild(brisques); figures.appendChild(scoreLabel); figures.appendChild(score);
+      head.appendChild(name); head.appendChild(figures);
       var hand = el("div");
       hand.setAttribute("data-role", "hand");
       var tableLabel = el("div", "label", "On the table");
       var table = el("div", "table-cards");
       table.setAttribute("data-role", "table");
       box.appendChild(head); box.appendChild(hand); box.appendChild(tableLabel); box.appendChild(table);
-      seatNodes[seat] = { box: box, score: score, brisques: brisques, hand: hand, table: table };
+      seatNodes[seat] = { box: box, score: score, scoreLabel: scoreLabel, brisques: brisques, hand: hand, table: table };
       (i === 0 ? $("bottom-seats") : $("top-seats")).appendChild(box);
     });
   }
@@ -162,8 +168,9 @@
       return seat + " " + (seat in s.scores ? s.scores[seat] : "") + " (brisques " + (seat in s.brisques ? s.brisques[seat] : 0) + ")";
     }).join(", ");
     box.appendChild(el("p", "", "Scores " + line + "."));
-    var verdict = s.void ? "The deal is void." : s.winner
-      ? s.winner + " wins " + s.value + (s.rubicon ? " (a rubicon)." : ".") : "No winner of the deal.";
+    var verdict = s.void ? "The deal is void."
+      : data.deal_is_game === false ? "The deal's scores go to the game's totals; only the game has a result."
+      : s.winner ? s.winner + " wins " + s.value + (s.rubicon ? " (a rubicon)." : ".") : "No winner of the deal.";
     box.appendChild(el("p", "verdict", verdict));
     var list = el("ol", "working");
     s.working.forEach(function (w) { list.appendChild(el("li", "", w)); });
@@ -257,8 +264,18 @@
     seats.forEach(function (seat) {
       var n = seatNodes[seat];
       n.box.classList.toggle("acting", s.seat === seat);
-      n.score.textContent = String(s.scores[seat] || 0);
-      n.brisques.textContent = "brisques " + (s.brisques[seat] || 0);
+      var points = s.scores[seat] || 0, won = s.brisques[seat] || 0;
+      var settled = s.kind === "end" && d.settlement && seat in d.settlement.scores ? d.settlement.scores[seat] : null;
+      if (settled !== null && settled !== points) {
+        /* the end of a deal whose brisques count: the deal's score, as "End of deal" gives it */
+        n.scoreLabel.textContent = "deal score";
+        n.score.textContent = String(settled);
+        n.brisques.textContent = points + " in play + " + won + (won === 1 ? " brisque" : " brisques");
+      } else {
+        n.scoreLabel.textContent = "points";
+        n.score.textContent = String(points);
+        n.brisques.textContent = won + (won === 1 ? " brisque" : " brisques");
+      }
       var hand = s.hands[seat] || [];
       clear(n.hand).appendChild(cardRow(hand, !state.showHands));
       clear(n.table).appendChild(cardRow(s.table[seat] || [], false));
@@ -295,6 +312,8 @@
     s.glyphs.forEach(function (gl) { text.appendChild(el("span", "glyph", gl)); });
     var comments = clear($("comments"));
     s.comments.forEach(function (c) { comments.appendChild(el("blockquote", "comment", c)); });
+    var variations = clear($("variations"));
+    (s.variations || []).forEach(function (v) { variations.appendChild(el("div", "variation", "variation " + v)); });
     var now = clear($("findings-now"));
     s.findings.forEach(function (i) { if (d.findings[i]) now.appendChild(findingNode(d.findings[i], "F" + (i + 1))); });
     if (chart.cursor) {
