@@ -1,4 +1,4 @@
-"""A small JSON Schema checker for the keywords ``docs/check-json-schema.md`` uses, no more.
+"""A small JSON Schema checker for the keywords ``check.schema.json`` uses, no more.
 
 Supported: ``type`` (one or a list), ``const``, ``enum``, ``pattern``, ``minimum``,
 ``properties``, ``required``, ``additionalProperties`` (a schema), ``items``, ``oneOf`` and
@@ -8,15 +8,12 @@ does not understand.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "check-json-schema.md"
 _KNOWN = {
-    "$schema", "$id", "$defs", "title", "type", "const", "enum", "pattern", "minimum",
-    "properties", "required", "additionalProperties", "items", "oneOf", "$ref",
+    "$schema", "$id", "$defs", "title", "description", "type", "const", "enum", "pattern",
+    "minimum", "properties", "required", "additionalProperties", "items", "oneOf", "$ref",
 }  # fmt: skip
 _TYPES: dict[str, type | tuple[type, ...]] = {
     "object": dict,
@@ -28,12 +25,11 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
 
 
 def documented_schema() -> dict[str, Any]:
-    """The JSON block under the heading ``## Schema`` of the documentation."""
-    text = DOC.read_text(encoding="utf-8")
-    section = text.split("\n## Schema\n", 1)[1]
-    block = section.split("```json\n", 1)[1].split("\n```", 1)[0]
-    schema: dict[str, Any] = json.loads(block)
-    return schema
+    """The schema the package ships (``validator/schemas/check.schema.json``), which
+    ``docs/check-json-schema.md`` describes."""
+    from validator.schemas import json_schema
+
+    return json_schema("check")
 
 
 def _is(value: Any, name: str) -> bool:

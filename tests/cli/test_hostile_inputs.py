@@ -82,6 +82,10 @@ READERS: dict[str, list[str]] = {
     "fmt-check": ["fmt", "--check"],
     "fmt-diff": ["fmt", "--diff"],
     "parse": ["parse"],
+    "compare": ["compare", str(ROOT / "samples" / "rubicon.bzn")],
+    "compare-merge": ["compare", "--merge", str(ROOT / "samples" / "rubicon.bzn")],
+    "select": ["select", "-j", "1"],
+    "select-duplicates": ["select", "--duplicates", "--strip", "comments", "-j", "1"],
     "analyse": ["analyse"],
     "analyse-json": ["analyse", "--format", "json"],
 }
@@ -114,7 +118,7 @@ def _assert_sound(ran: Ran, what: str) -> None:
 def test_every_command_is_covered() -> None:
     assert set(main.commands) == {
         "check", "adjudicate", "export", "replay", "sitting", "fmt", "parse", "rules", "simulate",
-        "analyse",
+        "compare", "select", "analyse",
     }  # fmt: skip
     assert {args[0] for args in READERS.values()} == set(main.commands) - {"rules", "simulate"}
 
@@ -156,10 +160,10 @@ def test_every_input_on_standard_input(command: str) -> None:
 
 def test_a_folder_where_a_file_is_wanted(corpus: Path) -> None:
     folder = corpus / "a-folder.bzn"
-    for command in ("adjudicate", "export-md", "replay-step", "parse"):
+    for command in ("adjudicate", "export-md", "replay-step", "parse", "compare"):
         ran = _run([*READERS[command], str(folder)])
         assert (ran.code, ran.err) == (2, f"{folder}: is a folder: give a .bzn file\n"), command
-    for command in ("check", "sitting", "fmt-check"):  # these read folders: this one is empty
+    for command in ("check", "sitting", "fmt-check", "select"):  # these read folders: empty
         ran = _run([*READERS[command], str(folder)])
         assert ran.code == 2, command
         assert ran.err.splitlines()[0] == f"{folder}: no .bzn file in this folder", command

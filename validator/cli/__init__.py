@@ -103,6 +103,14 @@ from validator.cli.sitting_command import sitting_command  # noqa: E402
 
 main.add_command(sitting_command)
 
+from validator.cli.compare_command import compare_command  # noqa: E402
+
+main.add_command(compare_command)
+
+from validator.cli.select_command import select_command  # noqa: E402
+
+main.add_command(select_command)
+
 from validator.cli.analyse_command import analyse_command  # noqa: E402
 
 main.add_command(analyse_command)

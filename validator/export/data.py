@@ -13,13 +13,13 @@ the data (and the HTML page built on it) show what the other views show:
 and the cards of each hand and of each seat's table are listed as a player
 holds them (by suit, trumps first once known, then by rank). The form is
 versioned by its ``schema`` key and documented in ``docs/replay-schema.md``; a
-JSON Schema of it ships as ``validator/export/assets/replay.schema.json``.
+JSON Schema of it ships with the others in :mod:`validator.schemas`
+(``json_schema("replay")``).
 """
 
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -81,11 +81,7 @@ def yaml_text(data: dict[str, Any]) -> str:
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of :func:`replay_data`."""
-    text = (
-        resources.files("validator.export")
-        .joinpath("assets/replay.schema.json")
-        .read_text(encoding="utf-8")
-    )
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    """The JSON Schema (draft 2020-12) of :func:`replay_data` (:mod:`validator.schemas`)."""
+    from validator.schemas import json_schema as shipped
+
+    return shipped("replay")

@@ -10,7 +10,8 @@ exporter (HTML, Markdown, JSON, YAML, the terminal) read it and never replay the
 - :mod:`~validator.replay.walker` walks a deal, :mod:`~validator.replay.marks` reads its marks,
   :mod:`~validator.replay.rulings` rules on its findings, :mod:`~validator.replay.findings`
   builds them; :mod:`~validator.replay.driver` replays a record;
-  :mod:`~validator.replay.sittings` checks a chouette's rotation.
+  :mod:`~validator.replay.sittings` checks a chouette's rotation;
+- :mod:`~validator.replay.observer`: the hook a caller passes to watch a replay step by step.
 
 The model's names are imported here at once; the functions that replay are imported when first
 used, so that the laws (which the replay needs) can themselves use the model.
@@ -32,6 +33,7 @@ from validator.replay.model import (
     Replay,
     Step,
 )
+from validator.replay.observer import EngineEvent, ReplayObserver
 
 if TYPE_CHECKING:
     from validator.replay.driver import ReplayDetails, replay, replay_with_details
@@ -87,12 +89,14 @@ __all__ = [
     "DealDetail",
     "DealReplay",
     "DealSettlement",
+    "EngineEvent",
     "Finding",
     "GameSettlement",
     "Location",
     "Remedy",
     "Replay",
     "ReplayDetails",
+    "ReplayObserver",
     "Step",
     "chouette_game",
     "load_laws_cached",

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.model import Record
 from validator.engine import RuleSet
 from validator.laws import Laws, LawsError, RemedyContext, game_of
 from validator.replay.findings import make_finding
 from validator.replay.model import Finding, Location, Remedy
+
+if TYPE_CHECKING:
+    from validator.replay.observer import ReplayObserver
 
 
 class RecordContext:
@@ -26,6 +29,7 @@ class RecordContext:
         seats: tuple[str, ...],
         source: str | None,
         keep_steps: bool,
+        observer: ReplayObserver | None = None,
     ) -> None:
         self.record = record
         self.rules = rules
@@ -34,6 +38,8 @@ class RecordContext:
         self.seats = seats
         self.source = source
         self.keep_steps = keep_steps
+        self.observer = observer
+        """Told of each event the engine applies (:mod:`validator.replay.observer`)."""
         self.game = game_of(rules)
         self.unfinished = (record.tag("Result") or "").strip() in ("*", "")
 

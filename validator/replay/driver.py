@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from notation.model import Deal, Record
 from validator.engine import EngineError, RuleSet
@@ -34,6 +35,9 @@ from validator.replay.model import DealReplay, Finding, Location, Replay
 from validator.replay.resolver import resolve
 from validator.replay.rulings import DealDetail, rule_deal
 from validator.replay.walker import DealWalker
+
+if TYPE_CHECKING:
+    from validator.replay.observer import ReplayObserver
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,7 @@ def replay(
     play_laws: Laws | str | Path | None = None,
     source: str | None = None,
     steps: bool = True,
+    observer: ReplayObserver | None = None,
 ) -> Replay:
     """Replay ``record`` under its rules of play and a code of laws; every view reads the result.
 
@@ -59,9 +64,17 @@ def replay(
     replaces its Variant and ``play_laws`` its Laws tag. ``laws`` chooses the laws that rule on
     its irregularities (default: the laws it was played under) and never changes how the game
     is replayed. ``steps=False`` skips the per-step state that only the viewers need.
+    ``observer`` is told of each deal and each event as the engine applies it
+    (:class:`~validator.replay.observer.ReplayObserver`).
     """
     return replay_with_details(
-        record, ruleset=ruleset, laws=laws, play_laws=play_laws, source=source, steps=steps
+        record,
+        ruleset=ruleset,
+        laws=laws,
+        play_laws=play_laws,
+        source=source,
+        steps=steps,
+        observer=observer,
     ).replay
 
 
@@ -73,6 +86,7 @@ def replay_with_details(
     play_laws: Laws | str | Path | None = None,
     source: str | None = None,
     steps: bool = True,
+    observer: ReplayObserver | None = None,
 ) -> ReplayDetails:
     """:func:`replay`, keeping what the ruling of a dispute needs besides (``bezique
     adjudicate``): one walk of the record gives both."""
@@ -81,7 +95,9 @@ def replay_with_details(
     rules = resolved.rules
     problems = list(resolved.problems)
     seats = _resolve_seats(record, rules, problems)
-    ctx = RecordContext(record, rules, resolved.laws, resolved.play_laws, seats, source, steps)
+    ctx = RecordContext(
+        record, rules, resolved.laws, resolved.play_laws, seats, source, steps, observer
+    )
     record_findings: list[Finding] = []
     where = Location(source, line_of(record.pos), column_of(record.pos))
     for message in problems:

@@ -68,6 +68,7 @@ class DealWalker:
             rules, ctx.seats, deal.dealer, hands, stock, deal.turnup if deal.turnup else None
         )
         self.pone = ctx.next_seat(deal.dealer)
+        self.observer = ctx.observer
         self.raw: list[RawFinding] = []
         self.steps: list[StepDraft] = []
         self.trick_cards: list[tuple[str, str]] = []
@@ -272,6 +273,8 @@ class DealWalker:
                 cards=tuple(map(str, deal.cut)),
                 header=True,
             )
+        if self.observer is not None:
+            self.observer.begin_deal(deal, state)
         self.events(deal.events)
         for index, trick in enumerate(deal.tricks):
             self.trick(trick, last=index == len(deal.tricks) - 1)
@@ -349,7 +352,12 @@ class DealWalker:
                 self.strict_brisques = dict(state.brisques)
         self.pre_play = before
         hidden = play.marks and state.unknown[play.seat] > 0  # for the marks, before the play
+        observer = self.observer
+        if observer is not None:
+            observer.before_event(play, state)
         found = state.play(play.seat, play.card)
+        if observer is not None:
+            observer.after_event(play, state, found)
         self.pre_play = None
         self.plays += 1
         self.last_play = (self.event_no, play.card, before)
@@ -428,7 +436,12 @@ class DealWalker:
         self.event_no += 1
         self.declared[decl.seat] = (self.event_no, decl)
         trump = self.state.trump
+        observer = self.observer
+        if observer is not None:
+            observer.before_event(decl, self.state)
         outcome = self.state.declare(decl.seat, decl.kind, decl.cards, decl.score, carried)
+        if observer is not None:
+            observer.after_event(decl, self.state, outcome.violations)
         if decl.kind != "last-trick":
             self.marked_delta[decl.seat] += decl.score - outcome.score
         if not outcome.violations:
@@ -464,6 +477,9 @@ class DealWalker:
         self.event_no += 1
         self.last_draw[draw.seat] = self.event_no
         found: list[Violation] = []
+        observer = self.observer
+        if observer is not None:
+            observer.before_event(draw, self.state)
         for card in draw.cards:
             for v in self.state.draw(draw.seat, card):
                 found.append(v)
@@ -471,6 +487,8 @@ class DealWalker:
                 self.carte_blanche[draw.seat] = self.carte_blanche[draw.seat] or str(card)
         if self.double_draw and self._may_draw_two(draw.seat, found):
             found = _without_second_draw(found, draw.seat)
+        if observer is not None:
+            observer.after_event(draw, self.state, found)
         # Portland law 29: the loser drew first and the winner then drew the next card: both
         # drew the wrong cards, too late to rectify.
         previous = self.latest({"W303"}, None) if self.raw else None
@@ -543,6 +561,8 @@ class DealWalker:
     def end(self) -> None:
         outcome = self.state.finish()
         self.outcome = outcome
+        if self.observer is not None:
+            self.observer.end_deal(self.deal, self.state, outcome)
         self.violations(outcome.violations, self.deal.score.pos if self.deal.score else None)
         seats = self.ctx.seats
         self.marked = {
