@@ -58,6 +58,7 @@ def main() -> None:
       bezique adjudicate samples/disputes/misdeal.bzn   a director's ruling
       bezique export samples/games/rubicon.bzn --to html -o rubicon.html
       bezique replay samples/games/two-pack.bzn     step through a deal in the terminal
+      bezique analyse samples/games/rubicon.bzn     every strict-play mistake, valued
       bezique sitting samples/games/sitting.bzn     settle a sitting in hundreds
       bezique fmt --check samples/                  is every file in canonical form?
       bezique parse samples/two-pack.bzn            the record model as JSON
