@@ -86,6 +86,8 @@ READERS: dict[str, list[str]] = {
     "compare-merge": ["compare", "--merge", str(ROOT / "samples" / "rubicon.bzn")],
     "select": ["select", "-j", "1"],
     "select-duplicates": ["select", "--duplicates", "--strip", "comments", "-j", "1"],
+    "analyse": ["analyse"],
+    "analyse-json": ["analyse", "--format", "json"],
 }
 """Each command that reads records, as it is run over an input (the path is added last)."""
 
@@ -116,7 +118,7 @@ def _assert_sound(ran: Ran, what: str) -> None:
 def test_every_command_is_covered() -> None:
     assert set(main.commands) == {
         "check", "adjudicate", "export", "replay", "sitting", "fmt", "parse", "rules", "simulate",
-        "compare", "select",
+        "compare", "select", "analyse",
     }  # fmt: skip
     assert {args[0] for args in READERS.values()} == set(main.commands) - {"rules", "simulate"}
 

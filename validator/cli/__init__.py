@@ -58,6 +58,7 @@ def main() -> None:
       bezique adjudicate samples/disputes/misdeal.bzn   a director's ruling
       bezique export samples/games/rubicon.bzn --to html -o rubicon.html
       bezique replay samples/games/two-pack.bzn     step through a deal in the terminal
+      bezique analyse samples/games/rubicon.bzn     every strict-play mistake, valued
       bezique sitting samples/games/sitting.bzn     settle a sitting in hundreds
       bezique fmt --check samples/                  is every file in canonical form?
       bezique parse samples/two-pack.bzn            the record model as JSON
@@ -110,3 +111,7 @@ main.add_command(compare_command)
 from validator.cli.select_command import select_command  # noqa: E402
 
 main.add_command(select_command)
+
+from validator.cli.analyse_command import analyse_command  # noqa: E402
+
+main.add_command(analyse_command)

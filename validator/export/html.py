@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from validator.export.card_svg import card_symbols
 from validator.export.data import replay_data
 from validator.export.labels import seat_label
-from validator.export.notes import record_comments
+from validator.export.notes import record_comments, shown_comment
 
 if TYPE_CHECKING:
     from validator.replay import Replay
@@ -73,6 +73,10 @@ def to_html(replay: Replay) -> str:
         f'<blockquote class="comment">{escape(text)}</blockquote>'
         for text in record_comments(replay)
     )
+    data = replay_data(replay)
+    for deal in data["deals"]:
+        for step in deal["steps"]:
+            step["comments"] = [shown_comment(text) for text in step["comments"]]
     return _PAGE.format(
         csp=escape(csp),
         title=escape(title),
@@ -81,7 +85,7 @@ def to_html(replay: Replay) -> str:
         facts=escape(" · ".join(facts)),
         notes=notes,
         tags=tag_rows,
-        data=embed_json(replay_data(replay)),
+        data=embed_json(data),
         js=js,
     )
 

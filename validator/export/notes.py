@@ -73,12 +73,21 @@ def deal_notes(replay: Replay, deal_index: int) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def shown_comment(text: str) -> str:
+    """A comment as a view shows it: the commands of an analysis (``{[%eval 2400] [%loss 100]
+    [%best 2500 AH AD]}``, docs/analysis.md) in words, any other comment as written."""
+    from validator.analysis.commands import in_words
+
+    return in_words(text) or text
+
+
 def step_comments(replay: Replay, deal_index: int, position: int) -> tuple[str, ...]:
     """The comments a view shows at a step: the step's own, and at the first step the deal's."""
     step = replay.deals[deal_index].steps[position]
+    comments = tuple(shown_comment(text) for text in step.comments)
     if position == 0:
-        return step.comments + deal_notes(replay, deal_index)
-    return step.comments
+        return comments + deal_notes(replay, deal_index)
+    return comments
 
 
 @lru_cache(maxsize=64)
