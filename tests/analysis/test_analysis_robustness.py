@@ -1,6 +1,6 @@
 """Irregular records never break the analysis: every planted fault, every two-handed game.
 
-Each mutator of ``validator.mutate`` (eight of them in the default run, all under
+Each mutator of ``tests/simulate/mutators.py`` (eight of them in the default run, all under
 ``-m slow``) plants one irregularity in a simulated game; the record is
 replayed, analysed and annotated. The analysis must not raise, must say why of any deal it
 leaves, must value a play only where the strict laws allow it, and the annotated record must
@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from mutators import MUTATORS, mutate
 
 from notation import parse_record, write_record
 from validator.analysis import analyse, annotate
-from validator.mutate import MUTATORS, mutate
 from validator.replay import replay
 from validator.simulate import simulate_game
 

@@ -13,11 +13,11 @@ import random
 from collections import Counter
 
 import pytest
+from mutators import strict_legal
 from recorder_drive import drive
 
 from notation import Card, Declaration, Draw, Play, Record, write_record
 from validator import IllegalEvent, Recorder, RecorderError, replay_record, simulate_game
-from mutators import strict_legal
 from validator.simulate import VARIANTS
 
 GAMES = [
