@@ -15,9 +15,10 @@ Two checks the engine cannot pass by agreeing with itself:
   places.
 
 ``BEZIQUE_RANDOM_COPIES`` sets the games per variant and reading: 300 by default for each
-variant's own rule set, 60 for the other readings of re-forming (whose blind records are the
-costliest to check: the Portland model keeps every combination's copies for good); the slow
-run (``-m slow``) and ``bench/readings.py`` play 10,000.
+variant's own rule set, 60 for the other readings of re-forming, 15 for those of the six-pack
+game (their blind records are the costliest to check: six copies of every card, re-formed
+without a break or remembered for good by the Portland model; half of them reach the bound).
+The slow run (``-m slow``) and ``bench/readings.py`` play 10,000.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from validator.simulate import simulate_game
 
 GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "300"))
 SWITCHED_GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "60"))
+SIX_PACK_SWITCHED_GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "15"))
 
 READINGS = [
     ("two-pack", None),
@@ -101,16 +103,25 @@ def _check_random_copy_games(variant: str, house: str | None, games: int) -> Non
                 )
                 wrong.append(f"{again} {how}: {[(f.code, f.message) for f in faults[:3]]}")
     assert not wrong, f"{len(wrong)} false findings: " + "; ".join(wrong[:5])
-    # the bound is reported, never a fault; and it is seldom reached (measured with 300 games
-    # per variant and reading in bench/readings.py: none for the variants' own rule sets but
-    # six-pack's 2 blind records in 300; up to 27 in 300 for Portland's blind records)
-    allowed = 1 + (3 * games) // (10 if house == "reform portland" else 50)
+    # The bound is reported, never a fault. Measured in bench/readings.py (300 games per variant
+    # and reading): never reached on the variants' own rule sets but for a few six-pack blind
+    # records; reached on about one blind record in ten under the Portland model, and on half
+    # the six-pack blind records re-formed without a break. Checks are three per game.
+    if house is not None and variant == "six-pack":
+        allowed = games * 2
+    elif house == "reform portland":
+        allowed = 1 + games // 4
+    else:
+        allowed = 1 + games // 20
     assert ambiguous <= allowed, f"{ambiguous} of {3 * games} checks too ambiguous"
 
 
 @pytest.mark.parametrize(("variant", "house"), READINGS, ids=[f"{v}-{h}" for v, h in READINGS])
 def test_random_copy_games_check_clean(variant: str, house: str | None) -> None:
-    _check_random_copy_games(variant, house, GAMES if house is None else SWITCHED_GAMES)
+    games = GAMES if house is None else SWITCHED_GAMES
+    if house is not None and variant == "six-pack":
+        games = SIX_PACK_SWITCHED_GAMES
+    _check_random_copy_games(variant, house, games)
 
 
 @pytest.mark.slow
@@ -184,7 +195,7 @@ def _tamper(record: Record, rng: random.Random) -> Record:
 def test_reaching_the_bound_is_its_own_finding(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bound reached gives R002 once, at its trick, and no fault depending on the readings
     after it (rules: read.bounded)."""
-    game = simulate_game("rubicon", 11, "greedy", copies="random")
+    game = simulate_game("rubicon", 3, "random", copies="random")
     blind = hidden(game.record, draws=True)
     monkeypatch.setattr(readings_module, "MAX_READINGS", 1)
     found = replay(blind, steps=False).all_findings()

@@ -195,6 +195,7 @@ def _assignments(
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
     described = holding.describe(relevance, [c for c in table if c.card in wanted])
+    linked = _linked(holding, wanted)
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
     plain_of: list[list[bool]] = []
@@ -206,7 +207,10 @@ def _assignments(
         unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
-            classes.setdefault(described[c.uid], []).append(c)
+            # a copy in a combination with a tabled copy of another card wanted here is told
+            # apart by itself: which of them go together is what the model judges
+            key = (*described[c.uid], c.uid) if c.uid in linked else described[c.uid]
+            classes.setdefault(key, []).append(c)
         groups = list(classes.values())
         classes_of.append(groups)
         plain_of.append(
@@ -260,6 +264,19 @@ def _assignments(
         ]
     ways = [alt for _, alt in best]
     return ways[:MAX_WAYS], len(ways) > MAX_WAYS
+
+
+def _linked(holding: Holding, wanted: Mapping[Card, int]) -> set[int]:
+    """The tabled copies of the cards wanted that share a combination or an announcement with
+    a tabled copy of another card wanted (two marriages of one suit on the table: which king
+    goes with which queen matters, so those copies are not interchangeable)."""
+    cards = {c.uid: c.card for c in holding.table if c.card in wanted}
+    out: set[int] = set()
+    for uids in [g.uids for g in holding.groups] + [p.uids for p in holding.pending]:
+        present = [u for u in uids if u in cards]
+        if len({cards[u] for u in present}) > 1:
+            out.update(present)
+    return out
 
 
 def _swappable(

@@ -28,14 +28,14 @@ from .holding import Holding
 from .reading import Reading
 from .relevance import Foresight, Relevance
 
-MAX_READINGS: Final = 256
+MAX_READINGS: Final = 128
 """Readings kept at once; more are cut to this many and the deal is reported too ambiguous."""
 
 PRUNE_EVERY: Final = 12
 """Events after which the readings are compared again even if none grew: a play that breaks a
 combination in one reading may make it dominate another."""
 
-MAX_WORK: Final = 250_000
+MAX_WORK: Final = 100_000
 """Ways (readings times alternatives) examined in one deal before it is reported too ambiguous.
 A Rubicon deal naming every card examines about 300; one naming only plays and declarations a
 few thousand (``bench/run.py`` reports how often the bound is reached)."""
