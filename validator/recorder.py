@@ -293,12 +293,14 @@ class Recorder:
         cards: Cards = (),
         score: int | None = None,
         carry: Iterable[Carried] = (),
+        fresh: bool = False,
     ) -> int:
         """``seat`` declares a combination (``marriage``, ``bezique``, ``aces``...), the seven
         of trumps (``seven``) or the last trick (``last-trick``) with ``cards``; ``score`` is
         the score claimed (left out, the one the rules give). ``carry`` lists announcements
-        shown with it and scored later. Returns the score; refused when the seat may not score
-        now, does not hold the cards, or claims the wrong score."""
+        shown with it and scored later; ``fresh``: a new combination of the same cards as one
+        carried, which stays carried (BZN's ``fresh``). Returns the score; refused when the
+        seat may not score now, does not hold the cards, or claims the wrong score."""
         draft = self._current()
         self._seat(seat)
         shown = _cards(cards)
@@ -307,11 +309,15 @@ class Recorder:
         word = canonical_kind(kind)
         if word == "last-trick" and draft.last_trick_declared:
             raise RecorderError("the last trick is already declared")
-        outcome = self._apply(f"{seat} {kind}", lambda s: s.declare(seat, kind, shown, score, args))
+        outcome = self._apply(
+            f"{seat} {kind}", lambda s: s.declare(seat, kind, shown, score, args, fresh=fresh)
+        )
         assert isinstance(outcome, DeclarationOutcome)
         if word == "last-trick":
             draft.last_trick_declared = True
-        self._add_event(Declaration(seat, kind, shown, outcome.score, carried=tuple(carried)))
+        self._add_event(
+            Declaration(seat, kind, shown, outcome.score, carried=tuple(carried), fresh=fresh)
+        )
         return outcome.score
 
     def carte_blanche(self, seat: str, cards: Cards | None = None) -> int:

@@ -409,3 +409,37 @@ def test_declaration_after_the_stock_is_exhausted() -> None:
     found = run_script(state, "A 7C B 7D\nA marriage KH QH 40")
     assert state.phase == "strict"
     assert [v.code for v in found] == ["A405"]
+
+
+def test_a_fresh_declaration_leaves_the_carried_one_to_score() -> None:
+    # rubicon-bezique-laws.txt, Double Declarations: an announcement carried ("with twenty to
+    # score") is scored on a later trick won; docs/notation.md, `fresh`: a new combination of
+    # the same cards, declared while one is carried, leaves the carried one still to score.
+    # A holds two spade kings and queens: the double bézique carries the marriage of one pair;
+    # the marriage declared fresh is the other pair (a new king from the hand), and the carried
+    # one is scored after it: 500, 40 (the first marriage scored makes spades trumps), 40.
+    def deal() -> DealState:
+        return rubicon("QS QS JD JD KS KS 7C 8C 9C", LOW_B)
+
+    state = deal()
+    found = run_script(
+        state,
+        """
+        A 7C B 7D
+        A double-bezique QS QS JD JD 500
+        + marriage KS QS 40
+        draw
+        A 8C B 8D
+        """,
+    )
+    assert found == []
+    outcome = state.declare("A", "marriage", cards("KS QS"), 40, fresh=True)
+    assert outcome.violations == [] and outcome.score == 40
+    assert state.pending_announcements("A") == [("marriage", tuple(cards("KS QS")))]
+    assert run_script(state, "draw\nA 9C B 9D\nA marriage KS QS 40") == []
+    assert state.melds["A"] == 580
+    # Without `fresh` the second declaration is the carried one scored: nothing is left.
+    state = deal()
+    run_script(state, "A 7C B 7D\nA double-bezique QS QS JD JD 500\n+ marriage KS QS 40")
+    run_script(state, "draw\nA 8C B 8D\nA marriage KS QS 40")
+    assert state.pending_announcements("A") == []
