@@ -18,7 +18,6 @@ named mean. The simulation is not timed.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import statistics
 import sys
 import time
@@ -26,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from notation.model import Deal, Draw, Record, Trick
 from validator.batch import collect_less
 from validator.replay import replay
 from validator.simulate import simulate_game
+from validator.tools.hide import hide_cards
 
 READINGS = [
     ("two-pack", None),
@@ -46,22 +45,6 @@ READINGS = [
 MODES = ("named", "no hands", "blind")
 
 
-def _hide_draws(trick: Trick) -> Trick:
-    events = tuple(
-        Draw(e.seat, (None,) * len(e.cards)) if isinstance(e, Draw) else e for e in trick.events
-    )
-    return dataclasses.replace(trick, events=events)
-
-
-def hidden(record: Record, draws: bool) -> Record:
-    """The record without hands and stock, and with the draws unnamed when ``draws``."""
-    deals: list[Deal] = []
-    for deal in record.deals:
-        tricks = tuple(_hide_draws(t) for t in deal.tricks) if draws else deal.tricks
-        deals.append(dataclasses.replace(deal, hands=(), stock=None, tricks=tricks))
-    return dataclasses.replace(record, deals=tuple(deals))
-
-
 def run(variant: str, house: str | None, games: int) -> dict[str, object]:
     """Simulate and check ``games`` games of one variant and reading."""
     times: dict[str, list[float]] = {mode: [] for mode in MODES}
@@ -75,7 +58,7 @@ def run(variant: str, house: str | None, games: int) -> dict[str, object]:
             variant, seed, player, laws=laws, copies="random", house_rules=house
         ).record
         for mode, version in zip(
-            MODES, (record, hidden(record, False), hidden(record, True)), strict=True
+            MODES, (record, hide_cards(record), hide_cards(record, draws=True)), strict=True
         ):
             start = time.perf_counter()
             found = replay(version, steps=False).all_findings()

@@ -12,37 +12,26 @@ the seeds below are those games.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 from engine_driver import play_random_deal, replay, run_script
 
 from notation.cards import Card
-from notation.model import Deal, Draw, Record, Trick
+from notation.model import Record
 from validator.engine import DealState, deal_cards, load_ruleset, new_pack
 from validator.replay import replay as replay_record
 from validator.simulate import VARIANTS, simulate_game
+from validator.tools.hide import hide_cards
 
 
 def cards(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
 
 
-def _hide_draws(trick: Trick) -> Trick:
-    events = tuple(
-        Draw(e.seat, (None,) * len(e.cards)) if isinstance(e, Draw) else e for e in trick.events
-    )
-    return dataclasses.replace(trick, events=events)
-
-
 def hidden(record: Record, draws: bool) -> Record:
     """The record without hands and stock, and with the cards drawn unnamed when ``draws``."""
-    deals: list[Deal] = []
-    for deal in record.deals:
-        tricks = tuple(_hide_draws(t) for t in deal.tricks) if draws else deal.tricks
-        deals.append(dataclasses.replace(deal, hands=(), stock=None, tricks=tricks))
-    return dataclasses.replace(record, deals=tuple(deals))
+    return hide_cards(record, draws=draws)
 
 
 def findings(variant: str, seed: int, player: str, draws: bool) -> list[tuple[str, str]]:

@@ -33,10 +33,11 @@ import pytest
 
 import validator.engine.readings as readings_module
 import validator.replay.walker as walker_module
-from notation.model import Deal, Draw, Record, Trick
+from notation.model import Record
 from validator.engine import DealState
 from validator.replay import Finding, replay
 from validator.simulate import simulate_game
+from validator.tools.hide import hide_cards
 
 GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "300"))
 SWITCHED_GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "60"))
@@ -58,20 +59,9 @@ READINGS = [
 three-handed games do not re-form)."""
 
 
-def _hide_draws(trick: Trick) -> Trick:
-    events = tuple(
-        Draw(e.seat, (None,) * len(e.cards)) if isinstance(e, Draw) else e for e in trick.events
-    )
-    return dataclasses.replace(trick, events=events)
-
-
 def hidden(record: Record, draws: bool) -> Record:
     """The record without hands and stock, and with the cards drawn unnamed when ``draws``."""
-    deals: list[Deal] = []
-    for deal in record.deals:
-        tricks = tuple(_hide_draws(t) for t in deal.tricks) if draws else deal.tricks
-        deals.append(dataclasses.replace(deal, hands=(), stock=None, tricks=tricks))
-    return dataclasses.replace(record, deals=tuple(deals))
+    return hide_cards(record, draws=draws)
 
 
 def versions(record: Record) -> Iterator[tuple[str, Record]]:

@@ -11,7 +11,6 @@ settlement lines). The detection rate must be 100% for every code and variant.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 from dataclasses import dataclass
@@ -20,11 +19,12 @@ import pytest
 from mutators import MUTATORS, NOT_PLANTED, Planted
 from sim_pool import Pool, PoolGame
 
-from notation.model import Draw, Record
+from notation.model import Record
 from notation.parser import parse_record
 from notation.writer import write_record
 from validator.replay import Finding, replay
 from validator.simulate import VARIANTS, ruleset
+from validator.tools.hide import hide_cards
 
 PER_CASE = int(os.environ.get("BEZIQUE_MUTATIONS", "6"))
 """Mutated games per code and variant in the default run (the slow run takes more)."""
@@ -161,22 +161,7 @@ cards the blind record does not name: another reading of it may explain them."""
 
 
 def _blind(record: Record) -> Record:
-    deals = []
-    for deal in record.deals:
-        tricks = tuple(
-            dataclasses.replace(
-                t,
-                events=tuple(
-                    Draw(e.seat, (None,) * len(e.cards)) if isinstance(e, Draw) else e
-                    for e in t.events
-                ),
-            )
-            for t in deal.tricks
-        )
-        deals.append(
-            dataclasses.replace(deal, hands=(), stock=None, turnup=deal.turnup, tricks=tricks)
-        )
-    return dataclasses.replace(record, deals=tuple(deals))
+    return hide_cards(record, draws=True)
 
 
 BLIND_CASES = [(code, variant) for code, variant in CASES if code in BLIND_CODES]

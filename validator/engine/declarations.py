@@ -53,17 +53,8 @@ def declare_line(
     carried: Sequence[tuple[str, Sequence[Card], int | None]] = (),
     fresh: bool = False,
 ) -> DeclarationOutcome:
-    """Apply a declaration: ``kind`` (the notation's word) with ``cards`` and the score claimed.
-
-    ``carried`` lists announcements shown with it and carried forward ("with twenty to
-    score"), each ``(kind, cards, claimed_score_or_None)``; a combination carried is scored
-    by declaring it again on a later trick won, with the copies it was announced with.
-    ``fresh``: a new combination of the same cards as one carried, which stays carried.
-
-    The combination and the announcements on its line are read together: under each
-    reading, every assignment of copies (tabled ones, known hand cards, unseen ones) with
-    the fewest faults, and the readings whose line breaks fewest rules are kept.
-    """
+    """Apply a declaration line to ``state``: what :meth:`DealState.declare` does (its
+    docstring says what each argument means)."""
     state._check_seat(seat)
     word = canonical_kind(kind)
     if word == "last-trick":
