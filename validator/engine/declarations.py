@@ -24,8 +24,8 @@ from .copies import Pending
 from .melds import MeldWay, carry, lay, mark, meld_ways, not_held
 from .outcomes import DeclarationOutcome
 from .reading import Reading
-from .readings import Alternative, Fault
 from .violations import Violation
+from .ways import Alternative, Fault
 
 if TYPE_CHECKING:
     from .state import DealState
@@ -55,7 +55,7 @@ def declare_line(
 ) -> DeclarationOutcome:
     """Apply a declaration line to ``state``: what :meth:`DealState.declare` does (its
     docstring says what each argument means)."""
-    state._check_seat(seat)
+    state.check_seat(seat)
     word = canonical_kind(kind)
     if word == "last-trick":
         return specials.last_trick(state, seat, claimed_score)
@@ -65,7 +65,9 @@ def declare_line(
         return specials.seven(state, seat, word, cards, claimed_score)
     out: list[Violation] = []
     if word not in MELD_KINDS:
-        out.append(state._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
+        out.append(
+            state.violation("A412", "decl.combinations", seat, f"{kind!r} is not a combination")
+        )
         return DeclarationOutcome(0, out)
     timing = state.timing(seat)
     if timing is not None:
@@ -74,7 +76,7 @@ def declare_line(
             return DeclarationOutcome(0, out)
     elif state.scored_this_trick:
         out.append(
-            state._v(
+            state.violation(
                 "A404", "decl.one-per-trick", seat, "a second combination scored for one trick"
             )
         )
@@ -95,7 +97,7 @@ def declare_line(
                 message = f"{key} scores {value}, not {claim}"
             else:
                 message = f"{part_kind} to score is worth {value}, not {claim}"
-            out.append(state._v("A411", "decl.score", seat, message))
+            out.append(state.violation("A411", "decl.score", seat, message))
     lost = _shown_at_once(parts, values)
     # A carried announcement lost to a higher one shown with it is simply not carried; the
     # combination scored, lost so, is a fault (its score is the one marked).
@@ -103,7 +105,7 @@ def declare_line(
         part_kind, part_cards, _ = parts[index]
         higher = lost[index]
         out.append(
-            state._v(
+            state.violation(
                 "A415",
                 "decl.shown-at-once",
                 seat,
@@ -113,7 +115,7 @@ def declare_line(
         )
     for reading in state.readings.items:
         reading.last_claim = None
-    state._lines += 1
+    state.lines_declared += 1
     for index, (part_kind, part_cards, _) in enumerate(parts):
         if values[index] is None or index in lost:
             # not a combination; or one lost to a higher one shown with it, whose cards it
@@ -132,13 +134,13 @@ def declare_line(
     foresight = state.readings.foresight
     if foresight is not None:
         foresight.passed(seat, [(k, c) for k, c, _ in parts])
-    found = state._settle(seat)
+    found = state.settle(seat)
     out.extend(found)
     if timing is None:
         state.scored_this_trick += 1
     value = values[0]
     if value is None:
-        state._declared = None
+        state.declared = None
         return DeclarationOutcome(0, out)
     trump_set = None
     if (
@@ -148,10 +150,10 @@ def declare_line(
         and state.rules.trump == "first-marriage"
     ):
         state.trump = trump_set = parts[0][1][0].suit
-    sound = not any(v.code != "A411" for v in out) and 0 not in state._parts_at_fault
+    sound = not any(v.code != "A411" for v in out) and 0 not in state.parts_at_fault
     score = value if sound else 0
     state.melds[seat] += score
-    state._declared = Declared(seat, score, trump_set, word, parts[0][1])
+    state.declared = Declared(seat, score, trump_set, word, parts[0][1])
     return DeclarationOutcome(score, out, trump_set)
 
 
@@ -168,7 +170,9 @@ def _value(
     declared in turn makes trumps, and so scores as one in trumps; one declared out of turn
     (by the loser of the trick, or after drawing) does not."""
     if kind not in MELD_KINDS:
-        out.append(state._v("A412", "decl.combinations", seat, f"{kind!r} is not a combination"))
+        out.append(
+            state.violation("A412", "decl.combinations", seat, f"{kind!r} is not a combination")
+        )
         return None
     wanted = Counter(cards)
     problem = shape_error(kind, wanted, state.trump, state.rules.bezique_follows_trump)
@@ -177,7 +181,9 @@ def _value(
     if problem is not None or value is None:
         reason = problem or f"{key} does not score in {state.rules.name}"
         out.append(
-            state._v("A412", "decl.combinations", seat, f"{kind} {cards_text(cards)}: {reason}")
+            state.violation(
+                "A412", "decl.combinations", seat, f"{kind} {cards_text(cards)}: {reason}"
+            )
         )
         return None
     return value
@@ -207,8 +213,8 @@ def _read_meld(
     rules, copies, readings = state.rules, state.copies, state.readings
     scoring = index == 0
     label = f"{kind} {cards_text(cards)}: "
-    relevance = state._relevance(seat)
-    first_uid = (state._lines * 8 + index) * 16
+    relevance = state.relevance_of(seat)
+    first_uid = (state.lines_declared * 8 + index) * 16
     announced = scoring and (kind, sorted_cards(cards)) in state.announced[seat]
     every = state.exhaustive
     if not scoring and may_carry and not lost:
@@ -237,13 +243,13 @@ def _read_meld(
         elif may_carry and way.sound and not lost:
             carry(reading, seat, kind, cards, laid)
 
-    state._read(alternatives, apply, index)
+    state.read_ways(alternatives, apply, index)
 
 
 def declared_seven(state: DealState, seat: str, score: int, shown: bool) -> None:
     """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
     down until the next play."""
-    state._declared = Declared(seat, score, None, "seven", (), seven=shown)
+    state.declared = Declared(seat, score, None, "seven", (), seven=shown)
 
 
 def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
@@ -253,7 +259,7 @@ def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
     does: hoffmann-1909 law 41). ``announced``: the combination stays announced, to score
     on a later trick (the second combination scored for one trick). Possible until the
     next card is played; False when there is nothing to take down."""
-    declared = state._declared
+    declared = state.declared
     if declared is None or declared.seat != seat:
         return False
     for reading in state.readings.items:
@@ -272,7 +278,7 @@ def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
     if declared.trump_set is not None and state.trump == declared.trump_set:
         state.trump = None
     state.melds[seat] -= declared.score
-    state._declared = None
+    state.declared = None
     return True
 
 

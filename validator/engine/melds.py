@@ -35,9 +35,9 @@ from .copies import Copy, Group, Pending
 from .holding import Holding
 from .reading import Claim, Reading
 from .reading import fresh as is_fresh
-from .readings import Alternative, Fault
 from .relevance import Relevance
 from .ruleset import RuleSet
+from .ways import Alternative, Fault
 
 MAX_WAYS: Final = 64
 """Assignments of one declaration kept under one reading (those with the fewest faults)."""

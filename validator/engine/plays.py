@@ -26,8 +26,8 @@ from notation.cards import Card
 from .copies import Copy
 from .holding import Holding
 from .reading import Reading
-from .readings import Alternative, Fault
 from .relevance import Relevance
+from .ways import Alternative, Fault
 
 HAND: Final = "hand"
 UNSEEN: Final = "unseen"

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 def legal_plays(state: DealState, seat: str) -> frozenset[Card]:
     """The cards ``seat`` may play now, among those known (hand and table)."""
-    state._check_seat(seat)
+    state.check_seat(seat)
     if state.phase == "over" or state.to_play != seat:
         return frozenset()
     known: set[Card] = set()
@@ -51,7 +51,7 @@ def legal_declarations(state: DealState, seat: str) -> list[DeclarationOption]:
     """Every declaration ``seat`` may score now without breaking a rule, one per card set."""
     from .state import DeclarationOption
 
-    state._check_seat(seat)
+    state.check_seat(seat)
     options: list[DeclarationOption] = []
     rules = state.rules
     holding = state.reading.holdings[seat]

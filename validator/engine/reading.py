@@ -25,7 +25,7 @@ from .holding import Holding
 from .relevance import Foresight, Relevance
 
 if TYPE_CHECKING:
-    from .readings import Fault
+    from .ways import Fault
 
 
 class Reading:

@@ -18,8 +18,7 @@ deal is too ambiguous to check), and never a fault that some reading might expla
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final, TypeVar
 
 from notation.cards import Card
 
@@ -27,6 +26,7 @@ from .copies import Group, Pending
 from .holding import Holding
 from .reading import Reading
 from .relevance import Foresight, Relevance
+from .ways import Alternative, Fault
 
 MAX_READINGS: Final = 128
 """Readings kept at once; more are cut to this many and the deal is reported too ambiguous."""
@@ -41,28 +41,7 @@ A Rubicon deal naming every card examines about 300; one naming only plays and d
 few thousand (``bench/run.py`` reports how often the bound is reached)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """A rule an event breaks under one reading (the seat and the trick are the caller's)."""
-
-    code: str
-    rule: str
-    message: str
-    fault_trick: int | None = None
-    """Where a later event reveals the fault (P207), the trick where it was committed."""
-
-
 A = TypeVar("A")
-
-
-class Alternative(Generic[A]):
-    """One way to read an event under one reading: what to do and the faults it breaks."""
-
-    __slots__ = ("faults", "way")
-
-    def __init__(self, way: A, faults: Sequence[Fault] = ()) -> None:
-        self.way = way
-        self.faults = faults
 
 
 class Readings:

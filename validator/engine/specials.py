@@ -15,17 +15,16 @@ from notation.cards import Card
 
 from .card_tables import cards_text
 from .combinations import COURT_RANKS
+from .outcomes import DeclarationOutcome
 from .reading import Claim, Reading
-from .readings import Alternative, Fault
+from .ways import Alternative, Fault
 
 if TYPE_CHECKING:
-    from .state import DealState, DeclarationOutcome
+    from .state import DealState
     from .violations import Violation
 
 
 def _outcome(score: int, violations: list[Violation]) -> DeclarationOutcome:
-    from .state import DeclarationOutcome
-
     return DeclarationOutcome(score, violations)
 
 
@@ -38,14 +37,14 @@ def seven(
     value = rules.seven_value
     if value is None:
         out.append(
-            state._v(
+            state.violation(
                 "A412", "decl.seven", seat, f"the seven of trumps does not score in {rules.name}"
             )
         )
         return _outcome(0, out)
     if state.trump is None:
         out.append(
-            state._v(
+            state.violation(
                 "A412",
                 "decl.seven",
                 seat,
@@ -56,7 +55,7 @@ def seven(
     trump_seven = Card("7", state.trump)
     if any(card != trump_seven for card in cards):
         out.append(
-            state._v(
+            state.violation(
                 "A413",
                 "decl.seven",
                 seat,
@@ -68,7 +67,7 @@ def seven(
         out.append(timing)
     elif rules.seven_counts_as_declaration and state.scored_this_trick:
         out.append(
-            state._v(
+            state.violation(
                 "A404",
                 "decl.one-per-trick",
                 seat,
@@ -79,7 +78,7 @@ def seven(
     can_swap = True
     if exchange and (not rules.seven_exchange or not state.turnup_present):
         out.append(
-            state._v("A413", "decl.seven", seat, "no turn-up left to exchange the seven for")
+            state.violation("A413", "decl.seven", seat, "no turn-up left to exchange the seven for")
         )
         can_swap = False
     sound = not any(v.code != "A411" for v in out)
@@ -124,16 +123,16 @@ def seven(
             holding.seven_marked += 1
             reading.last_claim = Claim(seat, [], None, None)
 
-    state._read(ways, apply)
-    out.extend(state._settle(seat))
-    held = 0 not in state._parts_at_fault
+    state.read_ways(ways, apply)
+    out.extend(state.settle(seat))
+    held = 0 not in state.parts_at_fault
     if exchange and can_swap and held:
         state.stock[0] = trump_seven
         state.turnup = trump_seven
         state.turnup_marked = sound
     if claimed is not None and claimed != value:
         out.append(
-            state._v(
+            state.violation(
                 "A411", "decl.score", seat, f"the seven of trumps scores {value}, not {claimed}"
             )
         )
@@ -155,7 +154,7 @@ def carte_blanche(
     value = rules.carte_blanche
     if value is None:
         out.append(
-            state._v(
+            state.violation(
                 "A412", "decl.carte-blanche", seat, f"carte blanche does not score in {rules.name}"
             )
         )
@@ -165,7 +164,7 @@ def carte_blanche(
     if repeat:
         if not (rules.carte_blanche_repeats and state.cb_ready[seat]):
             out.append(
-                state._v(
+                state.violation(
                     "A409",
                     "decl.carte-blanche",
                     seat,
@@ -174,7 +173,7 @@ def carte_blanche(
             )
     elif broken is not None:
         out.append(
-            state._v(
+            state.violation(
                 "A409",
                 "decl.carte-blanche",
                 seat,
@@ -183,14 +182,14 @@ def carte_blanche(
         )
     elif state.played[seat] or state.drawn or state.tricks_played:
         out.append(
-            state._v(
+            state.violation(
                 "A409", "decl.carte-blanche", seat, "carte blanche claimed after a card was played"
             )
         )
     shown_courts = [c for c in cards if c.rank in COURT_RANKS]
     if shown_courts:
         out.append(
-            state._v(
+            state.violation(
                 "A410", "decl.carte-blanche-court", seat, f"carte blanche showing {shown_courts[0]}"
             )
         )
@@ -227,11 +226,13 @@ def carte_blanche(
                         reading.reveal(card)
                     holding.hand[card] = holding.hand.get(card, 0) + more
 
-        state._read(ways, apply)
-        out.extend(state._settle(seat))
+        state.read_ways(ways, apply)
+        out.extend(state.settle(seat))
     if claimed is not None and claimed != value:
         out.append(
-            state._v("A411", "decl.score", seat, f"carte blanche scores {value}, not {claimed}")
+            state.violation(
+                "A411", "decl.score", seat, f"carte blanche scores {value}, not {claimed}"
+            )
         )
     state.cb_ready[seat] = False
     if any(v.code in ("A409", "A410") for v in out):
@@ -249,12 +250,14 @@ def last_trick(state: DealState, seat: str, claimed: int | None) -> DeclarationO
     value = state.rules.last_trick
     if state.phase != "over" or state.last_winner != seat:
         out.append(
-            state._v("S505", "play.last-trick", seat, "claims the last trick without having won it")
+            state.violation(
+                "S505", "play.last-trick", seat, "claims the last trick without having won it"
+            )
         )
         return _outcome(0, out)
     if claimed is not None and claimed != value:
         out.append(
-            state._v(
+            state.violation(
                 "S505", "play.last-trick", seat, f"the last trick scores {value}, not {claimed}"
             )
         )

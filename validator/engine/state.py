@@ -41,11 +41,12 @@ from .outcomes import (
 )
 from .plays import UNSEEN, PlayWay, play_ways, take
 from .reading import Reading
-from .readings import Alternative, Fault, Readings
+from .readings import Readings
 from .relevance import Foresight, Relevance
 from .ruleset import RuleSet
 from .strict import TrickView, limits_shown, revoke_shown, strict_faults
 from .violations import Violation
+from .ways import Alternative, Fault
 
 LOOSE: Final = "loose"
 STRICT: Final = "strict"
@@ -145,14 +146,14 @@ class DealState:
         self.turnup_marked = False
         self.ambiguous_from: int | None = None
         """The trick from which the deal was too ambiguous to check (a bound was reached)."""
-        self._declared: Declared | None = None
+        self.declared: Declared | None = None
         self.announced: dict[str, set[tuple[str, tuple[Card, ...]]]] = {
             seat: set() for seat in self.seats
         }
         """The combinations each seat has announced to score (carried) in this deal."""
-        self._lines = 0
+        self.lines_declared = 0
         """Declaration lines so far: the copies a line lays are numbered from it."""
-        self._parts_at_fault: set[int] = set()
+        self.parts_at_fault: set[int] = set()
         """The parts of the latest event that no reading explains."""
         if turnup is not None and turnup.rank == "7" and rules.seven_turned_up:
             self.melds[dealer] += rules.seven_turned_up
@@ -207,7 +208,8 @@ class DealState:
         return self.reading.holdings[seat]
 
     # ------------------------------------------------------------------ small helpers
-    def _v(self, code: str, rule: str, seat: str | None, message: str) -> Violation:
+    def violation(self, code: str, rule: str, seat: str | None, message: str) -> Violation:
+        """A violation by ``seat`` at the trick in progress (the parts of an event use it)."""
         number = self.tricks_played + (1 if self.trick else 0)
         return Violation(code, rule, seat, message, number or None)
 
@@ -218,11 +220,12 @@ class DealState:
             for f, _ in faults
         ]
 
-    def _check_seat(self, seat: str) -> None:
+    def check_seat(self, seat: str) -> None:
+        """Refuse a seat the deal does not have (EngineError)."""
         if seat not in self._next_seat:
             raise EngineError(f"unknown seat {seat!r} (seats: {list(self.seats)})")
 
-    def _read(
+    def read_ways(
         self,
         alternatives: Callable[[Reading], Sequence[Alternative[Any]]],
         apply: Callable[[Reading, Any], None],
@@ -244,16 +247,16 @@ class DealState:
 
         self.readings.expand(chosen, apply, part)
 
-    def _settle(self, seat: str) -> list[Violation]:
+    def settle(self, seat: str) -> list[Violation]:
         """End of an event: keep the readings that explain it best; its faults, if no reading
         explains it (none once the deal is too ambiguous to check)."""
         readings = self.readings
         was_capped = readings.capped
         found = readings.select()
-        self._parts_at_fault = set() if was_capped else {part for _, part in found}
+        self.parts_at_fault = set() if was_capped else {part for _, part in found}
         if readings.capped and not was_capped:
             self.ambiguous_from = self.tricks_played + 1
-            note = self._v(
+            note = self.violation(
                 "R002",
                 "read.bounded",
                 None,
@@ -273,7 +276,8 @@ class DealState:
         if not self.exhaustive:
             self.readings.foresight = Foresight(declarations)
 
-    def _relevance(self, seat: str) -> Relevance | None:
+    def relevance_of(self, seat: str) -> Relevance | None:
+        """What the seat's later declarations can see (None without foresight)."""
         foresight = self.readings.foresight
         return None if foresight is None else foresight.of(seat)
 
@@ -322,27 +326,33 @@ class DealState:
     def play(self, seat: str, card: Card) -> list[Violation]:
         """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
         if seat not in self._next_seat:
-            self._check_seat(seat)
+            self.check_seat(seat)
         out: list[Violation] = []
         if self.phase == OVER:
             out.append(
-                self._v("P209", "play.hand-over", seat, f"{card} played after the hand is over")
+                self.violation(
+                    "P209", "play.hand-over", seat, f"{card} played after the hand is over"
+                )
             )
             return out
-        self._declared = None
+        self.declared = None
         for reading in self.readings.items:
             reading.last_claim = None
         if self.draw_queue:
             for missing in self.draw_queue:
                 out.append(
-                    self._v("W301", "play.draw-one", missing, "did not draw before the next trick")
+                    self.violation(
+                        "W301", "play.draw-one", missing, "did not draw before the next trick"
+                    )
                 )
             self._close_draws()
         trick = self.trick
         for s, _ in trick:
             if s == seat:
                 out.append(
-                    self._v("P209", "play.trick-plays", seat, f"plays {card} twice to one trick")
+                    self.violation(
+                        "P209", "play.trick-plays", seat, f"plays {card} twice to one trick"
+                    )
                 )
                 break
         else:
@@ -350,7 +360,7 @@ class DealState:
             if seat != expected:
                 what = "led" if not trick else "played"
                 out.append(
-                    self._v(
+                    self.violation(
                         "P201",
                         "play.turn",
                         seat,
@@ -362,12 +372,12 @@ class DealState:
                 view = TrickView.of(trick, self.trump) if trick else None
                 self._read_strict_play(seat, card, view)
             else:
-                copies, portland, relevance = self.copies, self._portland, self._relevance(seat)
-                self._read(
+                copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
+                self.read_ways(
                     lambda r: play_ways(r, seat, card, copies, portland, relevance),
                     lambda r, way: take(r, seat, card, way, portland),
                 )
-            out.extend(self._settle(seat))
+            out.extend(self.settle(seat))
         self.played[seat] += 1
         self.held[seat] -= 1
         self.cb_ready[seat] = False
@@ -420,7 +430,7 @@ class DealState:
         held, and what it shows of his unseen cards remembered (P207 later); ``view`` is the
         trick so far, None for a lead."""
         trick_no = self.tricks_played + 1
-        copies, portland, relevance = self.copies, self._portland, self._relevance(seat)
+        copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
         every = self.exhaustive
 
         def alternatives(reading: Reading) -> list[Alternative[PlayWay]]:
@@ -454,7 +464,7 @@ class DealState:
                 holding.limits.extend(limits_shown(view, card, trick_no))
             take(reading, seat, card, way, portland)
 
-        self._read(alternatives, apply)
+        self.read_ways(alternatives, apply)
 
     # ------------------------------------------------------------------ end of a trick
     def _end_trick(self) -> None:
@@ -520,23 +530,27 @@ class DealState:
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
         """Apply a draw from the stock by ``seat`` of ``card`` (None when the record hides it)."""
         if seat not in self._next_seat:
-            self._check_seat(seat)
+            self.check_seat(seat)
         out: list[Violation] = []
         if not self.draw_queue:
             if self.stock and self.phase == STRICT:
                 out.append(
-                    self._v("W305", "play.odd-stock", seat, "drew the last card of an odd stock")
+                    self.violation(
+                        "W305", "play.odd-stock", seat, "drew the last card of an odd stock"
+                    )
                 )
             elif seat in self.drawn:
-                out.append(self._v("W302", "play.draw-one", seat, "drew a second card"))
+                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
             else:
-                out.append(self._v("W303", "play.draw-order", seat, "drew when no draw was due"))
+                out.append(
+                    self.violation("W303", "play.draw-order", seat, "drew when no draw was due")
+                )
             if not self.stock:
                 return out
         elif seat != self.draw_queue[0]:
             if seat in self.draw_queue:
                 out.append(
-                    self._v(
+                    self.violation(
                         "W303",
                         "play.draw-order",
                         seat,
@@ -544,12 +558,12 @@ class DealState:
                     )
                 )
             else:
-                out.append(self._v("W302", "play.draw-one", seat, "drew a second card"))
+                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
         if seat in self.draw_queue:
             self.draw_queue.remove(seat)
         self.drawn.add(seat)
         if not self.stock:
-            out.append(self._v("W306", "play.draw-next", seat, "drew from an empty stock"))
+            out.append(self.violation("W306", "play.draw-next", seat, "drew from an empty stock"))
             return out
         take_turnup = self.turnup_last and not self.draw_queue and self.turnup_present
         marked = False
@@ -564,7 +578,7 @@ class DealState:
         if top is not None:
             if card is not None and card != top:
                 out.append(
-                    self._v(
+                    self.violation(
                         "W306",
                         "play.draw-next",
                         seat,
@@ -604,8 +618,8 @@ class DealState:
                 if marked:
                     holding.seven_marked += 1
 
-            self._read(ways, apply)
-            out.extend(self._settle(seat))
+            self.read_ways(ways, apply)
+            out.extend(self.settle(seat))
             got = card
         else:
             for reading in self.readings.items:
@@ -629,18 +643,18 @@ class DealState:
     def timing(self, seat: str, code_all: str | None = None) -> Violation | None:
         """Whether the seat may score a declaration now: A402/A403/A405 (or ``code_all``)."""
         if self.phase != LOOSE:
-            return self._v(
+            return self.violation(
                 code_all or "A405", "decl.stock-out", seat, "declared after the stock is exhausted"
             )
         if self.last_winner != seat or self.trick:
-            return self._v(
+            return self.violation(
                 code_all or "A402",
                 "decl.after-winning",
                 seat,
                 "declared without having won the trick",
             )
         if seat in self.drawn or not self.draw_queue:
-            return self._v(
+            return self.violation(
                 code_all or "A403", "decl.before-drawing", seat, "declared after drawing"
             )
         return None
@@ -683,7 +697,7 @@ class DealState:
 
     def adjust(self, seat: str, points: int) -> None:
         """Add (or, negative, take down) points by a ruling of the laws; kept apart from melds."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         self.adjustments[seat] += points
 
     # ------------------------------------------------------------------ questions
@@ -713,7 +727,7 @@ class DealState:
         complete = self.phase == OVER
         if not complete:
             out.append(
-                self._v(
+                self.violation(
                     "P209", "play.trick-plays", None, "the deal ends before every card is played"
                 )
             )

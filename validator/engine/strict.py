@@ -18,7 +18,7 @@ from notation.cards import RANKS, Card
 
 from .card_tables import RANK_OF
 from .holding import Limit
-from .readings import Fault
+from .ways import Fault
 
 
 @dataclass(frozen=True, slots=True)
