@@ -463,6 +463,12 @@ def test_point_14_amending_a_declaration_before_drawing() -> None:
     # A card the hand cannot hold amends nothing.
     wrong = _finding(_record(*head, "^amend A KC KC"), "A412")
     assert "his hand does not hold" in wrong.message
+    # The amended four kings are the four declared: the same four kings, still whole on the
+    # table, do not score again on the next trick won without a king played and replaced
+    # (rubicon-bezique-laws.txt, Re-forming Combinations: "After declaring 100 Aces, the player
+    # may lead or play another Ace, and claim another 100 Aces").
+    again = _record(*head, "^amend A KC", "draw A ?, B ?", "2. A 8S B 8C", "A kings KS KH KD KC 80")
+    assert [(c, line) for c, _, line in _codes(again)] == [("A414", 6), ("A406", 9)]
 
 
 # ------------------------------------------------------------------------- point 15

@@ -138,6 +138,7 @@ def declare_line(
     out.extend(found)
     if timing is None:
         state.scored_this_trick += 1
+    state.last_line = (seat, timing is None)
     value = values[0]
     if value is None:
         state.declared = None
@@ -250,6 +251,20 @@ def declared_seven(state: DealState, seat: str, score: int, shown: bool) -> None
     """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
     down until the next play."""
     state.declared = Declared(seat, score, None, "seven", (), seven=shown)
+
+
+def amend(
+    state: DealState, seat: str, kind: str, cards: Sequence[Card], claimed: int | None
+) -> DeclarationOutcome:
+    """The seat amends his latest declaration before drawing: it is taken down and ``cards``
+    declared in its place, as the same declaration of the trick (rubicon-bezique-laws.txt,
+    Irregular Announcements: "he is permitted to amend his error, provided he has not drawn a
+    card from the stock in the meantime")."""
+    take_down(state, seat)
+    line = state.last_line
+    if line is not None and line == (seat, True) and state.scored_this_trick:
+        state.scored_this_trick -= 1
+    return declare_line(state, seat, kind, cards, claimed, (), False)
 
 
 def take_down(state: DealState, seat: str, announced: bool = False) -> bool:

@@ -152,6 +152,8 @@ class DealState:
         }
         """The combinations each seat has announced to score (carried) in this deal."""
         self.lines_declared = 0
+        self.last_line: tuple[str, bool] | None = None
+        """The seat of the latest declaration line and whether it was made in turn."""
         """Declaration lines so far: the copies a line lays are numbered from it."""
         self.parts_at_fault: set[int] = set()
         """The parts of the latest event that no reading explains."""
@@ -685,6 +687,14 @@ class DealState:
         """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
         down until the next play."""
         declarations.declared_seven(self, seat, score, shown)
+
+    def amend(
+        self, seat: str, kind: str, cards: Sequence[Card], claimed_score: int | None = None
+    ) -> DeclarationOutcome:
+        """The seat amends his latest declaration with the right cards before drawing: it is
+        taken down and ``cards`` declared as that same declaration of the trick (the rule of
+        one combination a trick is not broken by it)."""
+        return declarations.amend(self, seat, kind, cards, claimed_score)
 
     def take_down(self, seat: str, announced: bool = False) -> bool:
         """The seat's latest declaration is taken down (challenged in time, or the laws take it

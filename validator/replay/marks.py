@@ -321,6 +321,12 @@ def _amend(walker: DealWalker, mark: Mark) -> None:
         return
     for raw in faults:
         walker.raw.remove(raw)
+    # the engine takes the false declaration down and lays the amended one in its place
+    amended_cards = _amended(walker, decl.kind, decl.cards, mark.cards)
+    outcome = walker.state.amend(seat, decl.kind, amended_cards, decl.score)
+    walker.marked_delta[seat] -= outcome.score
+    if outcome.violations:
+        walker.violations(outcome.violations, mark.pos, claimed=decl.score, correct=outcome.score)
     walker.raw_finding(
         "A414",
         seat,
@@ -330,6 +336,16 @@ def _amend(walker: DealWalker, mark: Mark) -> None:
         claimed=decl.score,
         cards=_cards(mark),
     )
+
+
+def _amended(
+    walker: DealWalker, kind: str, shown: tuple[Card, ...], added: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """The combination as amended: the cards shown that belong to it, and those added."""
+    word = canonical_kind(kind)
+    fits = set(called_cards(word, shown, walker.state.trump))
+    kept = [c for c in shown if str(c) in fits]
+    return tuple(kept) + tuple(added)
 
 
 def _amendment_problem(
