@@ -443,3 +443,31 @@ def test_a_fresh_declaration_leaves_the_carried_one_to_score() -> None:
     run_script(state, "A 7C B 7D\nA double-bezique QS QS JD JD 500\n+ marriage KS QS 40")
     run_script(state, "draw\nA 8C B 8D\nA marriage KS QS 40")
     assert state.pending_announcements("A") == []
+
+
+def test_an_exchange_taken_down_puts_the_cards_back() -> None:
+    # foster-1914-ordinary-bezique.txt, Seven of trumps: "He cannot score the Seven and make a
+    # declaration at the same time." B exchanges the seven on the trick he scored a marriage
+    # for: A404, challenged and taken down; the seven is back in his hand and the 9H turned up
+    # again, so on his next trick won the exchange is made and scores 10.
+    rules = load_ruleset("two-pack")
+    state = DealState(
+        rules,
+        ("A", "B"),
+        "B",
+        {"A": cards("7D 7C 8C 9C 7S 8H JC QC"), "B": cards("7H KS QS 8S 9S TS AS 8D")},
+        None,
+        Card.parse("9H"),
+    )
+    assert run_script(state, "A 7D B 8D\nB marriage KS QS 20") == []
+    found = state.declare("B", "exchange", cards("7H"), 10).violations
+    assert [v.code for v in found] == ["A404"]
+    assert state.turnup == Card.parse("7H")
+    assert state.take_down("B")
+    assert state.turnup == Card.parse("9H")
+    assert state.hand["B"][Card.parse("7H")] == 1
+    assert run_script(state, "draw\nB 9S A 7C") == []
+    outcome = state.declare("B", "exchange", cards("7H"), 10)
+    assert outcome.violations == [] and outcome.score == 10
+    assert state.turnup == Card.parse("7H") and state.hand["B"][Card.parse("9H")] == 1
+    assert state.melds["B"] == 30

@@ -42,6 +42,9 @@ class Declared:
     cards: tuple[Card, ...] = ()
     seven: bool = False
     """A seven of trumps shown: taking it down frees the seven to be shown again."""
+    exchange: tuple[Card, Card | None, bool] | None = None
+    """A seven of trumps exchanged: the seven, the turn-up it took (None: unseen) and whether
+    that turn-up had scored; taking the exchange down puts them back."""
 
 
 def declare_line(
@@ -247,10 +250,16 @@ def _read_meld(
     state.read_ways(alternatives, apply, index)
 
 
-def declared_seven(state: DealState, seat: str, score: int, shown: bool) -> None:
+def declared_seven(
+    state: DealState,
+    seat: str,
+    score: int,
+    shown: bool,
+    exchange: tuple[Card, Card | None, bool] | None = None,
+) -> None:
     """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
     down until the next play."""
-    state.declared = Declared(seat, score, None, "seven", (), seven=shown)
+    state.declared = Declared(seat, score, None, "seven", (), seven=shown, exchange=exchange)
 
 
 def amend(
@@ -290,11 +299,30 @@ def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
                 holding = reading.holdings[seat]
                 uids = frozenset(c.uid for c in claim.before)
                 holding.pending.append(Pending(declared.kind, sorted_cards(declared.cards), uids))
+    if declared.exchange is not None:
+        _exchange_back(state, seat, declared.exchange)
     if declared.trump_set is not None and state.trump == declared.trump_set:
         state.trump = None
     state.melds[seat] -= declared.score
     state.declared = None
     return True
+
+
+def _exchange_back(state: DealState, seat: str, exchange: tuple[Card, Card | None, bool]) -> None:
+    """An exchange of the seven taken down: the seven back in the hand, the turn-up back."""
+    seven, old, old_marked = exchange
+    for reading in state.readings.items:
+        holding = reading.holdings[seat]
+        if old is not None and holding.hand.get(old, 0):
+            holding.take(old)
+            if old_marked and holding.seven_marked:
+                holding.seven_marked -= 1
+        elif holding.unknown:
+            holding.unknown -= 1
+        holding.give(seven)
+    state.stock[0] = old
+    state.turnup = old
+    state.turnup_marked = old_marked
 
 
 def _shown_at_once(

@@ -140,7 +140,8 @@ def seven(
         state.scored_this_trick += 1
     score = value if sound and held else 0
     state.melds[seat] += score
-    state.declared_seven(seat, score, held and not exchange)
+    swapped = (trump_seven, old, old_marked) if exchange and can_swap and held else None
+    state.declared_seven(seat, score, held and not exchange, swapped)
     return _outcome(score, out)
 
 

@@ -683,10 +683,17 @@ class DealState:
         """
         return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
 
-    def declared_seven(self, seat: str, score: int, shown: bool) -> None:
-        """The seven of trumps was declared (``shown``: shown, not exchanged): it may be taken
-        down until the next play."""
-        declarations.declared_seven(self, seat, score, shown)
+    def declared_seven(
+        self,
+        seat: str,
+        score: int,
+        shown: bool,
+        exchange: tuple[Card, Card | None, bool] | None = None,
+    ) -> None:
+        """The seven of trumps was declared (``shown``: shown; ``exchange``: exchanged, with the
+        seven, the turn-up it took and whether that had scored): it may be taken down until
+        the next play."""
+        declarations.declared_seven(self, seat, score, shown, exchange)
 
     def amend(
         self, seat: str, kind: str, cards: Sequence[Card], claimed_score: int | None = None
