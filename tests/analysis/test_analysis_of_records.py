@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from brute_force import BruteForce
 from engine_positions import copy_state, ending_of
 
 from notation import parse_record, read_records, write_record
@@ -152,19 +153,73 @@ def test_annotations_read_back_are_kept_and_check_ignores_them() -> None:
             assert write_record(annotate(again, analyse(replay(again)))) == text
 
 
-def test_the_rubicon_sample_annotated() -> None:
-    # The sample game's strict phase (samples/games/rubicon.bzn, tricks 56-64): docs/analysis.md
-    # works it by hand. Alice's 650 and Ben's 470 are within 200, so the brisques count; Ben
-    # stays under 1000 whatever he takes and is rubiconed, and Alice keeps her own brisques:
-    # with 12 she has 770 (700), with 15 she would have 800. Leading AC at trick 56 lets Ben's
-    # TH take the ace: 2400 instead of 2500.
-    (record,) = _records("rubicon")
+def _cards(text: str) -> list[str]:
+    """A hand as the brute force takes it: card codes, written as the record writes them."""
+    return text.split()
+
+
+def test_the_chinese_sample_annotated() -> None:
+    """samples/games/chinese.bzn, tricks 88-96: Alice's JD at trick 91 costs 100.
+
+    Worked by hand (docs/analysis.md; rubicon-bezique-laws.txt, Scoring and Rubicons: Chinese
+    Bézique is Rubicon with six packs, 48 brisques). At trick 88 Alice has 930 and Ben 370: the
+    record ends 980 to 370, Alice's 980 holding the last trick's 50. The deal ends 980 v 370 or
+    930 v 420, 610 or 510 apart, not within 200; Ben's 370 or 420 with all 48 brisques (480) is
+    850 or 900, under 1000. So the brisques are never counted and Ben is rubiconed in every line:
+    Alice adds his score to hers, each to the hundred below, and 1300 for rubicon and brisques:
+    900 + 300 + 1300 = 2500 if she takes the last trick, 900 + 400 + 1300 = 2600 if Ben does.
+
+    At trick 91 (diamonds trumps) Ben leads AD; Alice holds JD AD AD AH TD TD, Ben AD TD TD TD TD
+    9S. She cannot beat the ace (between identical cards the first played wins), so any diamond
+    is legal. The JD is her last diamond under Ben's tens: he leads a ten, she must take it with
+    an ace, and every diamond she leads then wins (he must follow with a ten). Only her AH can
+    give him the lead: led last it meets his 9S; led earlier he trumps it and leads the 9S, which
+    she must trump. She takes the last trick: 2500. Keeping the JD (AD or TD now) she can lose
+    the last trick to a ten: 2600.
+    """
+    rest = {"JD": "AD AD AH TD TD", "AD": "JD AD AH TD TD", "TD": "JD AD AD AH TD"}
+    brute = BruteForce(ruleset("chinese"))
+    worth = {
+        card: brute.value(
+            {"A": _cards(hand), "B": _cards("TD TD TD TD 9S")},
+            "B",  # Ben's AD wins trick 91 whatever diamond Alice plays
+            None,
+            "D",
+            (930, 370),
+            (14, 25 if card == "JD" else 26),
+        )
+        for card, hand in rest.items()
+    }
+    assert worth == {"JD": 2500, "AD": 2600, "TD": 2600}  # the brute force, written apart
+    (record,) = _records("chinese")
     text = write_record(annotate(record, analyse(replay(record))))
-    assert "[%value A 2500 B -2500] strict play from trick 56" in text
-    assert "56. A AC ? {[%eval 2400] [%loss 100] [%best 2500 AH AD]} B TH" in text
-    assert "( {[%line 2500] best play from here: A wins 2500}" in text
+    assert "[%value A 2600 B -2600] strict play from trick 88" in text
+    assert "91. B AD A JD ? {[%eval 2500] [%loss 100] [%best 2600 AD TD]}" in text
+    assert "( {[%line 2600] best play from here: A wins 2600}" in text
     assert '[Annotator "The bezique project; bezique analyse"]' in text
     assert text.count("[%loss") == 1
+
+
+def test_the_rubicon_sample_has_no_mistake_in_its_strict_phase() -> None:
+    """samples/games/rubicon.bzn, tricks 56-64: every card played is a best card, worth 2400.
+
+    Worked by hand (rubicon-bezique-laws.txt, Scoring and Rubicons). At trick 56 Alice has 560
+    and 8 brisques, Ben 470 and 11: the record ends 610 to 470 with 12 and 20 brisques, Alice's
+    610 holding the last trick's 50 and her 4 brisques of tricks 62-64. The deal ends 610 v 470
+    or 560 v 520, within 200 either way: the brisques are counted, Ben is under 1000 even with
+    all 32 and is rubiconed, and Alice keeps her own brisques (Foster's 3900). As played: 610 +
+    120 = 730 v 470 + 200 = 670, and 700 + 400 + 1300 = 2400. She makes 2500 only with 800
+    and the last trick (610 + 10 x 19: 11 of the 13 brisques out), or with 700 and the win while
+    Ben takes the last trick, whose 520 adds 500 (560 + 10 x 15 = 710 v 520 + 10 x 17 = 690: 7
+    of the 13). Against Ben's best play she reaches neither (the brute force): 2400.
+    """
+    start = {"A": _cards("QS JS AH AH TH TH AD JD AC"), "B": _cards("AS AS QS AH AH TH TH AD 9D")}
+    assert BruteForce(ruleset("rubicon")).value(start, "A", None, "H", (560, 470), (8, 11)) == 2400
+    (record,) = _records("rubicon")
+    (deal,) = analyse(replay(record)).deals
+    assert deal.values == deal.played == {"A": 2400, "B": -2400}
+    assert len(deal.plays) == 18 and all(p.loss == 0 for p in deal.plays)
+    assert "[%loss" not in write_record(annotate(record, analyse(replay(record))))
 
 
 def _record(text: str) -> Record:

@@ -1,9 +1,9 @@
 """The ``[%name args]`` commands an analysis writes in comments: read back, and put in words.
 
-``{[%eval 2400] [%loss 100] [%best 2500 AH AD]}`` is the machine-readable form of a judged
+``{[%eval 2500] [%loss 100] [%best 2600 AD TD]}`` is the machine-readable form of a judged
 play (docs/analysis.md, What the annotations mean). :func:`read_commands` gives its commands
 and :func:`in_words` the sentence a view shows at the play's step: ``loses 100 against best
-play: 2400, where AH or AD makes 2500``. A comment without commands is left to the view.
+play: 2500, where AD or TD makes 2600``. A comment without commands is left to the view.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ ignores them.
 \b
 Each play of the strict phase (the last 8, 9 or 12 tricks) that loses
 against best play gets ? or ?? and a comment such as
-{[%eval 2400] [%loss 100] [%best 2500 AH AD]}: the value of the card
+{[%eval 2500] [%loss 100] [%best 2600 AD TD]}: the value of the card
 played, what it cost, the best value and the best cards. The values are
 the deal score (two-pack game) or the settled value of the game (Rubicon,
 Chinese, six-pack) with best play by both sides; docs/analysis.md explains
@@ -48,11 +48,11 @@ analysed is written back exactly as it was read.
 
 \b
 Examples:
-  bezique analyse samples/games/rubicon.bzn            the annotated record
+  bezique analyse samples/games/chinese.bzn            the annotated record
   bezique analyse samples/games/two-pack.bzn -o two-pack-analysed.bzn
-  bezique analyse samples/games/rubicon.bzn --format json
+  bezique analyse samples/games/chinese.bzn --format json
   bezique analyse samples/games/six-pack.bzn --every-play
-  bezique analyse - < samples/games/chinese.bzn         standard input
+  bezique analyse - < samples/games/rubicon.bzn         standard input
   bezique simulate --variant rubicon | bezique analyse -
 
 \b

@@ -74,8 +74,8 @@ def deal_notes(replay: Replay, deal_index: int) -> tuple[str, ...]:
 
 
 def shown_comment(text: str) -> str:
-    """A comment as a view shows it: the commands of an analysis (``{[%eval 2400] [%loss 100]
-    [%best 2500 AH AD]}``, docs/analysis.md) in words, any other comment as written."""
+    """A comment as a view shows it: the commands of an analysis (``{[%eval 2500] [%loss 100]
+    [%best 2600 AD TD]}``, docs/analysis.md) in words, any other comment as written."""
     from validator.analysis.commands import in_words
 
     return in_words(text) or text
