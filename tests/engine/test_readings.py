@@ -182,12 +182,14 @@ def _tamper(record: Record, rng: random.Random) -> Record:
     return dataclasses.replace(record, deals=(dataclasses.replace(deal, tricks=tricks),))
 
 
-def test_reaching_the_bound_is_its_own_finding(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bound reached gives R002 once, at its trick, and no fault depending on the readings
-    after it (rules: read.bounded)."""
+@pytest.mark.parametrize("bound", ["MAX_READINGS", "MAX_COMPARISONS"])
+def test_reaching_the_bound_is_its_own_finding(monkeypatch: pytest.MonkeyPatch, bound: str) -> None:
+    """A bound reached, on the readings kept or on the comparisons made to prune them, gives
+    R002 once, at its trick, and no fault depending on the readings after it (rules:
+    read.bounded)."""
     game = simulate_game("rubicon", 3, "random", copies="random")
     blind = hidden(game.record, draws=True)
-    monkeypatch.setattr(readings_module, "MAX_READINGS", 1)
+    monkeypatch.setattr(readings_module, bound, 1)
     found = replay(blind, steps=False).all_findings()
     bounded = [f for f in found if f.code == "R002"]
     assert len(bounded) == 1
