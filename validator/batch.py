@@ -163,6 +163,12 @@ class RecordResult:
     """The record's game as a chouette's rotation sees it (:func:`with_rotation`), if any."""
     read_to_line: int | None = None
     """For a record read in part, the last line checked: the line before its first fault."""
+    rotation_gap: bool = False
+    """The record may be a chouette's game whose result is not known (not read whole, or
+    unfinished): the next game's rotation is not judged against the games before it."""
+    sitting: str | None = None
+    """With ``rotation_gap``, the record's Sitting tag ("" for none; ``None`` when its tags
+    were not read whole: the gap is in every sitting of the file)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -337,7 +343,9 @@ def check_record(
     if errors:
         first = record.errors[0].line
         if not lenient or first is None or first <= item.line:
-            return RecordResult(item.source, item.line, UNREADABLE, errors=errors, size=size)
+            return RecordResult(
+                item.source, item.line, UNREADABLE, errors=errors, size=size, rotation_gap=True
+            )
         read_to = first - 1
     try:
         result = replay_function()(
@@ -352,6 +360,11 @@ def check_record(
     from validator.replay.sittings import chouette_game
 
     status = PARTLY_READ if read_to is not None else FINDINGS if findings else CLEAN
+    chouette = chouette_game(result)
+    tags_whole = read_to is None or any(
+        deal.pos is not None and deal.pos.line <= read_to for deal in record.deals
+    )
+    gap = chouette is None and (not tags_whole or bool(result.tags.get("Chouette", "").strip()))
     return RecordResult(
         item.source,
         item.line,
@@ -361,8 +374,10 @@ def check_record(
         variant=result.variant,
         laws=result.laws,
         size=size,
-        chouette=chouette_game(result),
+        chouette=chouette,
         read_to_line=read_to,
+        rotation_gap=gap,
+        sitting=result.tags.get("Sitting", "").strip() if tags_whole else None,
     )
 
 
@@ -386,7 +401,12 @@ def _failed(
     display = f"{item.source}:{item.line}:1: {message}"
     error = {"line": item.line, "column": 1, "message": message, "display": display}
     return RecordResult(
-        item.source, item.line, UNREADABLE, errors=(*errors, error), size=len(item.text)
+        item.source,
+        item.line,
+        UNREADABLE,
+        errors=(*errors, error),
+        size=len(item.text),
+        rotation_gap=True,
     )
 
 
@@ -438,7 +458,9 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
 
     A chouette's rotation is a property of the series of games (rubicon-bezique-laws.txt,
     Chouette Bézique), so a record is judged against the games before it in its file, as
-    ``adjudicate`` and ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`).
+    ``adjudicate`` and ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`). A
+    record whose game is not known (not read whole, or unfinished) is a gap in the series:
+    the game after it is not judged against the games before it.
     """
     from validator.replay.sittings import ChouetteWatch
 
@@ -446,6 +468,8 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
     for outcome in outcomes:
         if isinstance(outcome, FileDone):
             watch = ChouetteWatch(laws)
+        elif isinstance(outcome, RecordResult) and outcome.rotation_gap:
+            watch.gap(outcome.sitting)
         elif isinstance(outcome, RecordResult) and outcome.chouette is not None:
             found = watch.add(outcome.chouette)
             if found:

@@ -28,7 +28,16 @@ import json
 from pathlib import Path
 
 from notation.parser import parse_record, parse_record_lenient
-from validator.batch import PARTLY_READ, UNREADABLE, RecordText, check_record
+from validator.batch import (
+    PARTLY_READ,
+    UNREADABLE,
+    RecordResult,
+    RecordText,
+    check_items,
+    check_record,
+    expand_paths,
+    read_items,
+)
 from validator.replay import replay
 from validator.replay.cut import cut_record
 
@@ -183,3 +192,52 @@ def test_a_deal_cut_in_its_header_is_not_replayed() -> None:
     assert [e.line for e in record.errors] == [15]
     cut = replay(record, steps=False, read_to=14)
     assert (cut.deals, cut.all_findings()) == ((), ())
+
+
+# A chouette (rubicon-bezique-laws.txt, Chouette Bézique): "If the chouette player wins, one
+# of his opponents takes the loser's place; but if he loses, the same player opposes him for
+# the next game." In tests/variants/data/sitting-bad-rotation.bzn Alice (the chouette) loses
+# game 2 to Cara, and Dan plays game 3: S506 at game 3's Chouette tag (line 320).
+BAD_ROTATION = (ROOT / "tests" / "variants" / "data" / "sitting-bad-rotation.bzn").read_text(
+    encoding="utf-8"
+)
+
+
+def _s506(run_out: str) -> list[str]:
+    return [line.split(": ", 1)[1] for line in run_out.splitlines() if " S506 " in line]
+
+
+def test_a_game_not_read_whole_breaks_the_chouette_rotation(tmp_path: Path) -> None:
+    whole = bezique("check", str(_write(tmp_path, "whole.bzn", BAD_ROTATION)), "--no-summary")
+    assert [line.split(" [")[0] for line in _s506(whole.out)] == [
+        "S506 game 3 of the sitting: Hart, Alice lost game 2, so Lowe, Cara plays again; "
+        "game 3 is his, not Dale, Dan's"
+    ]
+    # game 1 cut at its trick 5: game 3 is still judged against game 2, and numbered as such
+    first = _edit(BAD_ROTATION, 32, "5. A JC B QC", "5. A JC B QX")
+    run = bezique("check", str(_write(tmp_path, "first.bzn", first)), "--no-summary")
+    assert run.code == 2
+    assert _s506(run.out) == _s506(whole.out)
+    # game 2 cut: who won it is not known, so who may play game 3 is not either
+    second = _edit(BAD_ROTATION, 188, "5. A 7H B 8H", "5. A 7H B 8X")
+    run = bezique("check", str(_write(tmp_path, "second.bzn", second)), "--no-summary")
+    assert run.code == 2
+    assert _s506(run.out) == []
+
+
+def test_the_game_after_one_not_read_whole_is_not_blamed(tmp_path: Path) -> None:
+    # samples/games/sitting.bzn keeps the rotation: Alice beats Ben (game 1), loses to Cara
+    # (game 2), beats Cara (game 3), then meets Dan (game 4). With game 3 cut at its trick 5,
+    # game 4 judged against game 2 (Alice lost: Cara again) would be a false S506.
+    text = (ROOT / "samples" / "games" / "sitting.bzn").read_text(encoding="utf-8")
+    path = _write(tmp_path, "sitting.bzn", _edit(text, 342, "5. B 9D A QD", "5. B 9D A QX"))
+    run = bezique("check", str(path), "--no-summary")
+    assert (run.code, run.out) == (2, "")
+    strict = list(check_items(read_items(expand_paths([str(path)])), lenient=False))
+    assert [o.status for o in strict if isinstance(o, RecordResult)] == [
+        "clean",
+        "clean",
+        "unreadable",
+        "clean",
+        "clean",
+    ]
