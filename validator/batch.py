@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, Protocol
 
 from notation.errors import NotationError
-from notation.parser import parse_record_collecting
+from notation.parser import parse_record_lenient
 from notation.reader import split_records
 
 if TYPE_CHECKING:
@@ -45,8 +45,9 @@ if TYPE_CHECKING:
 
 SCHEMA = "bezique-check"
 """Name of the JSON form of ``bezique check`` (``docs/check-json-schema.md``)."""
-SCHEMA_VERSION = 1
-"""Version of that JSON form; raised on any change a reader would notice."""
+SCHEMA_VERSION = 2
+"""Version of that JSON form; raised on any change a reader would notice (2: the status
+``partly-read`` and the key ``read_to_line``)."""
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -60,6 +61,7 @@ BATCH_CHARS = 1 << 20
 CLEAN = "clean"
 FINDINGS = "findings"
 UNREADABLE = "unreadable"
+PARTLY_READ = "partly-read"
 
 
 class BatchError(ValueError):
@@ -76,6 +78,7 @@ class ReplayFunction(Protocol):
         laws: Laws | str | None = None,
         source: str | None = None,
         steps: bool = True,
+        read_to: int | None = None,
     ) -> Replay: ...
 
 
@@ -148,7 +151,8 @@ class RecordResult:
     source: str
     line: int
     status: str
-    """``clean``, ``findings`` or ``unreadable`` (not parsed, or not replayed)."""
+    """``clean``, ``findings``, ``partly-read`` (not read whole: checked up to
+    ``read_to_line``) or ``unreadable`` (nothing read, or not replayed)."""
     findings: tuple[dict[str, Any], ...] = ()
     errors: tuple[dict[str, Any], ...] = ()
     variant: str | None = None
@@ -157,6 +161,14 @@ class RecordResult:
     """Characters of the record's text (for the progress bar)."""
     chouette: ChouetteGame | None = None
     """The record's game as a chouette's rotation sees it (:func:`with_rotation`), if any."""
+    read_to_line: int | None = None
+    """For a record read in part, the last line checked: the line before its first fault."""
+    rotation_gap: bool = False
+    """The record may be a chouette's game whose result is not known (not read whole, or
+    unfinished): the next game's rotation is not judged against the games before it."""
+    sitting: str | None = None
+    """With ``rotation_gap``, the record's Sitting tag ("" for none; ``None`` when its tags
+    were not read whole: the gap is in every sitting of the file)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -168,11 +180,26 @@ class RecordResult:
             "laws": self.laws,
             "findings": list(self.findings),
             "errors": list(self.errors),
+            "read_to_line": self.read_to_line,
         }
 
+    def note(self) -> str | None:
+        """For a record read in part, the line saying how far it was checked."""
+        if self.read_to_line is None:
+            return None
+        return (
+            f"{self.source}:{self.read_to_line + 1}:1: note: the record of line {self.line} is "
+            f"checked up to line {self.read_to_line} only: nothing from line "
+            f"{self.read_to_line + 1} on is replayed"
+        )
+
     def lines(self) -> list[str]:
-        """The compiler-style lines for this record: ``file:line:col: CODE message [remedy]``."""
+        """The compiler-style lines for this record: ``file:line:col: CODE message [remedy]``
+        (the parse errors and how far a record read in part was checked, then the findings)."""
         out = [error["display"] for error in self.errors]
+        note = self.note()
+        if note is not None:
+            out.append(note)
         out.extend(finding_line(self.source, self.line, finding) for finding in self.findings)
         return out
 
@@ -294,39 +321,63 @@ def read_items(
 # --------------------------------------------------------------------------- the work
 
 
-def check_record(item: RecordText, laws: str | None = None) -> RecordResult:
-    """Parse and replay one record text; never raises for a bad record."""
+def check_record(
+    item: RecordText, laws: str | None = None, *, lenient: bool = True
+) -> RecordResult:
+    """Parse and replay one record text; never raises for a bad record.
+
+    A record with faults is read leniently: what comes before its first fault is replayed
+    and checked (``replay(..., read_to=...)``: nothing after it is, and the record is taken
+    to stop there unread), and the result is ``partly-read``, with the findings of that part
+    and every parse error. With ``lenient=False`` (the strict form) a record with a fault is
+    ``unreadable`` and not replayed at all. Either way such a record makes the run's exit
+    status 2.
+    """
     size = len(item.text)
     try:
-        record, errors = parse_record_collecting(item.text, item.source, first_line=item.line)
+        record = parse_record_lenient(item.text, item.source, first_line=item.line)
     except Exception as exc:  # a fault of the parser itself: report, do not stop the run
         return _failed(item, f"internal error while parsing: {type(exc).__name__}: {exc}")
-    if record is None:
-        return RecordResult(
-            item.source,
-            item.line,
-            UNREADABLE,
-            errors=tuple(_error_dict(error) for error in errors),
-            size=size,
-        )
+    errors = tuple(_error_dict(error) for error in record.errors)
+    read_to: int | None = None
+    if errors:
+        first = record.errors[0].line
+        if not lenient or first is None or first <= item.line:
+            return RecordResult(
+                item.source, item.line, UNREADABLE, errors=errors, size=size, rotation_gap=True
+            )
+        read_to = first - 1
     try:
-        result = replay_function()(record, laws=laws, source=item.source, steps=False)
+        result = replay_function()(
+            record, laws=laws, source=item.source, steps=False, read_to=read_to
+        )
     except ValueError as exc:
-        return _failed(item, f"cannot replay the record: {exc}")
+        return _failed(item, f"cannot replay the record: {exc}", errors)
     except Exception as exc:
-        return _failed(item, f"internal error while replaying: {type(exc).__name__}: {exc}")
+        message = f"internal error while replaying: {type(exc).__name__}: {exc}"
+        return _failed(item, message, errors)
     findings = tuple(_finding_dict(finding.to_dict()) for finding in result.all_findings())
     from validator.replay.sittings import chouette_game
 
+    status = PARTLY_READ if read_to is not None else FINDINGS if findings else CLEAN
+    chouette = chouette_game(result)
+    tags_whole = read_to is None or any(
+        deal.pos is not None and deal.pos.line <= read_to for deal in record.deals
+    )
+    gap = chouette is None and (not tags_whole or bool(result.tags.get("Chouette", "").strip()))
     return RecordResult(
         item.source,
         item.line,
-        FINDINGS if findings else CLEAN,
+        status,
         findings=findings,
+        errors=errors,
         variant=result.variant,
         laws=result.laws,
         size=size,
-        chouette=chouette_game(result),
+        chouette=chouette,
+        read_to_line=read_to,
+        rotation_gap=gap,
+        sitting=result.tags.get("Sitting", "").strip() if tags_whole else None,
     )
 
 
@@ -344,20 +395,29 @@ def _error_dict(error: NotationError) -> dict[str, Any]:
     }
 
 
-def _failed(item: RecordText, message: str) -> RecordResult:
+def _failed(
+    item: RecordText, message: str, errors: tuple[dict[str, Any], ...] = ()
+) -> RecordResult:
     display = f"{item.source}:{item.line}:1: {message}"
     error = {"line": item.line, "column": 1, "message": message, "display": display}
-    return RecordResult(item.source, item.line, UNREADABLE, errors=(error,), size=len(item.text))
+    return RecordResult(
+        item.source,
+        item.line,
+        UNREADABLE,
+        errors=(*errors, error),
+        size=len(item.text),
+        rotation_gap=True,
+    )
 
 
-Batch = tuple[str | None, tuple[RecordText, ...]]
-"""``(laws, record texts)``: one unit of work for a worker."""
+Batch = tuple[str | None, tuple[RecordText, ...], bool]
+"""``(laws, record texts, lenient)``: one unit of work for a worker."""
 
 
 def check_batch(batch: Batch) -> list[RecordResult]:
     """Check each record of a batch, in order (run in a worker process or a Dask worker)."""
-    laws, items = batch
-    return [check_record(item, laws) for item in items]
+    laws, items, lenient = batch
+    return [check_record(item, laws, lenient=lenient) for item in items]
 
 
 def warm_up(laws: str | None = None) -> None:
@@ -398,7 +458,9 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
 
     A chouette's rotation is a property of the series of games (rubicon-bezique-laws.txt,
     Chouette Bézique), so a record is judged against the games before it in its file, as
-    ``adjudicate`` and ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`).
+    ``adjudicate`` and ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`). A
+    record whose game is not known (not read whole, or unfinished) is a gap in the series:
+    the game after it is not judged against the games before it.
     """
     from validator.replay.sittings import ChouetteWatch
 
@@ -406,6 +468,8 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
     for outcome in outcomes:
         if isinstance(outcome, FileDone):
             watch = ChouetteWatch(laws)
+        elif isinstance(outcome, RecordResult) and outcome.rotation_gap:
+            watch.gap(outcome.sitting)
         elif isinstance(outcome, RecordResult) and outcome.chouette is not None:
             found = watch.add(outcome.chouette)
             if found:
@@ -448,11 +512,13 @@ def run_ordered(
     window: int = 8,
     batch_records: int = BATCH_RECORDS,
     batch_chars: int = BATCH_CHARS,
+    lenient: bool = True,
 ) -> Iterator[Outcome]:
     """Send record texts in batches through ``submit``; yield every outcome in input order.
 
     At most ``window`` batches are in flight: the input is read only as fast as results come
-    back, so memory holds ``window`` batches whatever the size of the input.
+    back, so memory holds ``window`` batches whatever the size of the input. ``lenient`` is
+    :func:`check_record`'s.
     """
     queue: deque[_Pending | _Ready] = deque()
     in_flight = 0
@@ -462,7 +528,7 @@ def run_ordered(
     def flush() -> None:
         nonlocal batch, chars, in_flight
         if batch:
-            queue.append(submit((laws, tuple(batch))))
+            queue.append(submit((laws, tuple(batch), lenient)))
             in_flight += 1
             batch, chars = [], 0
 
@@ -506,23 +572,34 @@ def check_items(
     laws: str | None = None,
     batch_records: int = BATCH_RECORDS,
     window: int | None = None,
+    lenient: bool = True,
 ) -> Iterator[Outcome]:
     """Check record texts on ``jobs`` processes (1: in this one); outcomes in input order.
 
     A run that ends within its first batch is checked in this process: starting workers
     would cost more than it saves. A chouette's rotation is checked over each file's games in
-    order (:func:`with_rotation`).
+    order (:func:`with_rotation`). ``lenient`` is :func:`check_record`'s: a record with a
+    fault is checked up to it (``False``: it is not checked at all).
     """
-    yield from with_rotation(_check_items(items, jobs, laws, batch_records, window), laws)
+    yield from with_rotation(_check_items(items, jobs, laws, batch_records, window, lenient), laws)
 
 
 def _check_items(
-    items: Iterable[Item], jobs: int, laws: str | None, batch_records: int, window: int | None
+    items: Iterable[Item],
+    jobs: int,
+    laws: str | None,
+    batch_records: int,
+    window: int | None,
+    lenient: bool,
 ) -> Iterator[Outcome]:
     iterator = iter(items)
+
+    def here(item: Item) -> Outcome:
+        return check_record(item, laws, lenient=lenient) if isinstance(item, RecordText) else item
+
     if jobs <= 1:
         for item in iterator:
-            yield check_record(item, laws) if isinstance(item, RecordText) else item
+            yield here(item)
         return
     head: list[Item] = []
     records = 0
@@ -534,9 +611,11 @@ def _check_items(
                 break
     else:
         for item in head:
-            yield check_record(item, laws) if isinstance(item, RecordText) else item
+            yield here(item)
         return
-    yield from _check_in_pool(_chain(head, iterator), jobs, laws, batch_records, window or jobs * 4)
+    yield from _check_in_pool(
+        _chain(head, iterator), jobs, laws, batch_records, window or jobs * 4, lenient
+    )
 
 
 def _chain(head: list[Item], rest: Iterator[Item]) -> Iterator[Item]:
@@ -552,7 +631,12 @@ def _pool_context() -> Any:
 
 
 def _check_in_pool(
-    items: Iterator[Item], jobs: int, laws: str | None, batch_records: int, window: int
+    items: Iterator[Item],
+    jobs: int,
+    laws: str | None,
+    batch_records: int,
+    window: int,
+    lenient: bool,
 ) -> Iterator[Outcome]:
     warm_up(laws)
     # objects built so far (parser tables, caches) are shared with the forked workers: keep
@@ -570,7 +654,14 @@ def _check_in_pool(
 
     finished = False
     try:
-        yield from run_ordered(items, submit, laws=laws, window=window, batch_records=batch_records)
+        yield from run_ordered(
+            items,
+            submit,
+            laws=laws,
+            window=window,
+            batch_records=batch_records,
+            lenient=lenient,
+        )
         finished = True
     except BrokenProcessPool as exc:
         raise BatchError(f"a worker process stopped unexpectedly ({exc})") from None
@@ -583,13 +674,18 @@ def _check_in_pool(
 
 @dataclass(slots=True)
 class CheckSummary:
-    """Counts over a run: files, records clean / with findings / unreadable, findings per code."""
+    """Counts over a run: files, records clean / with findings / unreadable, findings per code.
+
+    A record read in part counts among the unreadable records (``partly_read`` of them), and
+    the findings of the part checked among the ``codes``.
+    """
 
     files: int = 0
     records: int = 0
     clean: int = 0
     with_findings: int = 0
     unreadable_records: int = 0
+    partly_read: int = 0
     unreadable_files: int = 0
     codes: Counter[str] = field(default_factory=Counter)
 
@@ -608,15 +704,19 @@ class CheckSummary:
                 self.codes.update(finding["code"] for finding in outcome.findings)
             else:
                 self.unreadable_records += 1
+                if outcome.status == PARTLY_READ:
+                    self.partly_read += 1
+                    self.codes.update(finding["code"] for finding in outcome.findings)
 
     @property
     def unreadable(self) -> int:
-        """Records that could not be parsed or replayed, and paths that could not be read."""
+        """Records not read whole (or not replayed), and paths that could not be read."""
         return self.unreadable_records + self.unreadable_files
 
     @property
     def exit_code(self) -> int:
-        """2 when anything was unreadable, else 1 when a record has findings, else 0."""
+        """2 when anything was unreadable (a record read in part too, whatever its findings),
+        else 1 when a record has findings, else 0."""
         if self.unreadable:
             return 2
         return 1 if self.with_findings else 0
@@ -629,6 +729,7 @@ class CheckSummary:
             "with_findings": self.with_findings,
             "unreadable": self.unreadable,
             "unreadable_records": self.unreadable_records,
+            "partly_read": self.partly_read,
             "unreadable_files": self.unreadable_files,
             "codes": dict(sorted(self.codes.items())),
             "exit_code": self.exit_code,
@@ -644,7 +745,8 @@ class CheckSummary:
             ("unreadable", self.unreadable),
         ]
         if self.unreadable:
-            rows.append(("  records not parsed", self.unreadable_records))
+            rows.append(("  records read in part", self.partly_read))
+            rows.append(("  records not read", self.unreadable_records - self.partly_read))
             rows.append(("  paths not read", self.unreadable_files))
         rows.extend((f"  {code}", count) for code, count in sorted(self.codes.items()))
         width = max(len(label) for label, _ in rows)
@@ -658,10 +760,14 @@ def check_paths(
     jobs: int = 1,
     laws: str | None = None,
     on_outcome: Callable[[Outcome], None] | None = None,
+    lenient: bool = True,
 ) -> CheckSummary:
-    """Check every record under ``paths`` and return the counts; ``on_outcome`` sees each result."""
+    """Check every record under ``paths`` and return the counts; ``on_outcome`` sees each result.
+
+    ``lenient`` is :func:`check_record`'s."""
     summary = CheckSummary()
-    for outcome in check_items(read_items(expand_paths(paths)), jobs=jobs, laws=laws):
+    items = read_items(expand_paths(paths))
+    for outcome in check_items(items, jobs=jobs, laws=laws, lenient=lenient):
         summary.add(outcome)
         if on_outcome is not None:
             on_outcome(outcome)

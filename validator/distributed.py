@@ -68,6 +68,7 @@ def check_paths_dask(
     batch_records: int = BATCH_RECORDS,
     window: int | None = None,
     connect_timeout: float = 30.0,
+    lenient: bool = True,
 ) -> CheckSummary:
     """Check every record under ``paths`` on the Dask cluster at ``address``; return the counts.
 
@@ -78,7 +79,8 @@ def check_paths_dask(
     with each result (a :class:`~validator.batch.RecordResult`, a
     :class:`~validator.batch.FileProblem` or a :class:`~validator.batch.FileDone`) in input
     order. ``window`` bounds the batches in flight (default: twice the cluster's threads);
-    ``connect_timeout`` is in seconds.
+    ``connect_timeout`` is in seconds. ``lenient`` is :func:`~validator.batch.check_record`'s:
+    a record with a fault is checked up to it (``False``: not at all).
 
     Raises :class:`DaskUnavailable` without Dask and :class:`~validator.batch.BatchError`
     when the scheduler cannot be reached or a worker fails.
@@ -91,6 +93,7 @@ def check_paths_dask(
         batch_records=batch_records,
         window=window,
         connect_timeout=connect_timeout,
+        lenient=lenient,
     )
 
 
@@ -103,6 +106,7 @@ def check_items_dask(
     batch_records: int = BATCH_RECORDS,
     window: int | None = None,
     connect_timeout: float = 30.0,
+    lenient: bool = True,
 ) -> CheckSummary:
     """As :func:`check_paths_dask`, for record texts already read (``bezique check`` reads
     them through :mod:`validator.sources`)."""
@@ -118,7 +122,12 @@ def check_items_dask(
         summary = CheckSummary()
         try:
             ordered = run_ordered(
-                items, submit, laws=laws, window=window, batch_records=batch_records
+                items,
+                submit,
+                laws=laws,
+                window=window,
+                batch_records=batch_records,
+                lenient=lenient,
             )
             for outcome in with_rotation(ordered, laws):
                 summary.add(outcome)

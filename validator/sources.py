@@ -203,18 +203,21 @@ class LineReader:
             handle.close()
 
 
-def read_records(source: Input, stdin: IO[bytes] | None = None) -> Iterator[Record | NotationError]:
+def read_records(
+    source: Input, stdin: IO[bytes] | None = None, *, lenient: bool = False
+) -> Iterator[Record | NotationError]:
     """Each record of ``source``, or each fault of a broken record, in file order.
 
     As :func:`notation.reader.read_records`, through :class:`LineReader`: raises
     :class:`InputError` for an input that cannot be read (after the records read before the
-    fault) and for one that holds no record.
+    fault) and for one that holds no record. With ``lenient``, every record is yielded,
+    broken or not, holding what could be read and its faults in ``errors``.
     """
     from notation.reader import read_records as read_lines
 
     count = 0
     reader = LineReader(source, stdin)
-    for item in read_lines(reader, name=source.name):
+    for item in read_lines(reader, name=source.name, lenient=lenient):
         count += 1
         yield item
     if count == 0:

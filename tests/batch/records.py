@@ -4,7 +4,9 @@
   rubicon-bezique-laws.txt, "the non-dealer leads" -- nothing to report.
 - ``OUT_OF_TURN``: B, the dealer, leads the first trick: a lead out of turn, P201, at the
   play ``B 7D`` (line 7, column 4 of the record).
-- ``BROKEN``: ``7X`` is not a card: a parse error at line 7, column 6.
+- ``BROKEN``: ``7X`` is not a card: a parse error at line 7, column 6. The record is
+  checked up to line 6 (``partly-read``): its tags and its deal's header, which hold no
+  finding; the deal, with no play read before the fault, is not replayed.
 """
 
 from __future__ import annotations

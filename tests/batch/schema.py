@@ -59,7 +59,7 @@ def errors(value: Any, schema: dict[str, Any], root: dict[str, Any], path: str =
         out.append(f"{path}: {value!r} is not one of {schema['enum']}")
     if "pattern" in schema and not re.search(schema["pattern"], value):
         out.append(f"{path}: {value!r} does not match {schema['pattern']}")
-    if "minimum" in schema and value < schema["minimum"]:
+    if "minimum" in schema and _is(value, "integer") and value < schema["minimum"]:
         out.append(f"{path}: {value!r} is under {schema['minimum']}")
     if "oneOf" in schema:
         matches = sum(not errors(value, sub, root, path) for sub in schema["oneOf"])

@@ -112,6 +112,7 @@ def test_check_paths_counts_records_and_codes(tmp_path: Path) -> None:
         "with_findings": 2,
         "unreadable": 2,
         "unreadable_records": 1,
+        "partly_read": 1,
         "unreadable_files": 1,
         "codes": {"P201": 2},
         "exit_code": 2,

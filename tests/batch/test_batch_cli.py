@@ -46,8 +46,12 @@ def test_unparsable_record_exits_2_with_the_caret_line_on_stderr(tmp_path: Path)
     path = _write(tmp_path, "broken.bzn", record("broken", "x"))
     run = bezique("check", str(path))
     assert run.code == 2
+    # the record is checked up to the line before its fault: the tags and the deal's header,
+    # which hold no finding (the deal itself, with no play read, is not replayed)
     assert run.err == (
         f"{path}:7:6: expected a card such as QS or 10H, found '7X'\n    1. A 7X B 9C\n         ^\n"
+        f"{path}:7:1: note: the record of line 1 is checked up to line 6 only: nothing from "
+        "line 7 on is replayed\n"
     )
     assert run.out == ""
 
@@ -76,7 +80,8 @@ def test_three_broken_records_of_ten_report_three_errors_and_check_the_seven(
         "clean": 5,
         "with findings": 2,
         "unreadable": 3,
-        "records not parsed": 3,
+        "records read in part": 3,
+        "records not read": 0,
         "paths not read": 0,
         "P201": 2,
     }
@@ -103,9 +108,12 @@ def test_jobs_2_prints_in_input_order(tmp_path: Path) -> None:
     def located(text: str) -> list[str]:
         return [line.split(":")[1] for line in text.splitlines() if line.startswith(str(path))]
 
-    # findings on standard output, parse errors on standard error, each in input order
+    # findings on standard output, parse errors on standard error, each in input order; each
+    # parse error is followed by the note saying its record was checked up to the line before
     assert located(two.out) == [str(starts[i] + 6) for i, k in enumerate(kinds) if k == "findings"]
-    assert located(two.err) == [str(starts[i] + 6) for i, k in enumerate(kinds) if k == "broken"]
+    broken = [str(starts[i] + 6) for i, k in enumerate(kinds) if k == "broken"]
+    assert located(two.err) == [line for line in broken for _ in (1, 2)]
+    assert two.err.count(": note: the record of line ") == len(broken)
 
 
 def test_json_output_matches_the_documented_schema(tmp_path: Path) -> None:
@@ -116,7 +124,12 @@ def test_json_output_matches_the_documented_schema(tmp_path: Path) -> None:
     assert schema_errors(document) == []
     results = document["results"]
     assert [r["type"] for r in results] == ["record", "record", "record", "file"]
-    assert [r.get("status") for r in results[:3]] == ["clean", "findings", "unreadable"]
+    assert [r.get("status") for r in results[:3]] == ["clean", "findings", "partly-read"]
+    assert [r.get("read_to_line") for r in results[:3]] == [
+        None,
+        None,
+        line_starts(["clean"] * 3)[2] + 5,
+    ]
     assert results[1]["findings"][0]["code"] == "P201"
     assert results[1]["findings"][0]["location"]["line"] == line_starts(["clean"] * 2)[1] + 6
     assert results[3] == {
@@ -131,6 +144,7 @@ def test_json_output_matches_the_documented_schema(tmp_path: Path) -> None:
         "with_findings": 1,
         "unreadable": 2,
         "unreadable_records": 1,
+        "partly_read": 1,
         "unreadable_files": 1,
         "codes": {"P201": 1},
         "exit_code": 2,

@@ -50,6 +50,7 @@ def test_check_paths_dask_checks_every_record_in_order(
         "with_findings": 6,
         "unreadable": 3,
         "unreadable_records": 3,
+        "partly_read": 3,
         "unreadable_files": 0,
         "codes": {"P201": 6},
         "exit_code": 2,

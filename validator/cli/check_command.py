@@ -47,14 +47,15 @@ Examples:
   bezique check samples/two-pack.bzn            one file
   bezique check samples/ --jobs 2               every *.bzn under a folder, on 2 processes
   bezique check - < samples/rubicon.bzn         standard input
-  bezique check samples/rubicon.bzn --laws french   the French laws, whatever the Laws tag
+  bezique check samples/rubicon.bzn --laws french   French remedies, whatever the Laws tag
   bezique check samples/ --format json          the versioned JSON form (docs/check-json-schema.md)
   bezique check samples/ --dask tcp://scheduler:8786   on a Dask cluster
 
 \b
 Exit status: 0 every record clean, 1 a record has findings,
 2 a path could not be read (missing, not UTF-8 text, binary, a line over
-1 MiB, no record in it) or a record could not be parsed.
+1 MiB, no record in it), a record could not be read whole (whatever its
+findings) or replayed, or the command line is wrong.
 """
 
 
@@ -154,6 +155,9 @@ class _Printer:
                 self.err.write(f"{outcome}\n")
             else:
                 self.err.writelines(error["display"] + "\n" for error in outcome.errors)
+                note = outcome.note()
+                if note is not None:
+                    self.err.write(note + "\n")
             return
         if isinstance(outcome, FileProblem):
             self.err.write(f"{outcome}\n")
@@ -163,6 +167,9 @@ class _Printer:
             self.out.flush()
             for error in outcome.errors:
                 self.err.write(error["display"] + "\n")
+            note = outcome.note()
+            if note is not None:
+                self.err.write(note + "\n")
             self.err.flush()
         for finding in outcome.findings:
             self.out.write(finding_line(outcome.source, outcome.line, finding) + "\n")
@@ -264,9 +271,11 @@ def check_command(
 
     PATH is a BZN file, a folder (every *.bzn file under it) or - for standard
     input. Each finding is one line on standard output, file:line:col: CODE
-    message [remedy]; a record that cannot be parsed is reported on standard
-    error with its caret line, and the other records are still checked. Files
-    of any size are read in constant memory.
+    message [remedy]. A line that cannot be read is reported on standard error
+    with its caret line; its record is checked up to the line before it (a
+    note says so: nothing after it is replayed, and the record is taken to stop
+    there unread), and the other records are checked as usual. Files of any
+    size are read in constant memory.
     """
     _stop_on_sigterm()
     out = sys.stdout

@@ -34,7 +34,7 @@ Examples (two score sheets of one Rubicon game in samples/sheets/):
 \b
 Exit status: 0 the records agree (one may name what the other leaves
 unknown), 1 they contradict each other (nothing merged), 2 a file could not
-be read or a record parsed.
+be read or a record could not be parsed.
 """
 
 

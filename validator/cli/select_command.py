@@ -50,7 +50,8 @@ is absent). Every test given must hold.
 \b
 Exit status: 0 records selected (with --duplicates: and none dropped), 1 no
 record selected (with --duplicates: duplicates were found and dropped), 2 a
-path could not be read or a record parsed (the other records are written).
+path could not be read or a record could not be parsed (the other records
+are written).
 """
 
 

@@ -1074,9 +1074,16 @@ def settle_sitting(
 
 
 def check_chouette_rotation(
-    games: Sequence[SittingGame], chouette: str | None = None, order: Sequence[str] = ()
+    games: Sequence[SittingGame],
+    chouette: str | None = None,
+    order: Sequence[str] = (),
+    first: int = 1,
 ) -> list[RotationProblem]:
     """Check a chouette's order of play; one :class:`RotationProblem` (S506) per wrong game.
+
+    ``first`` is the number in the sitting of the first game given (a run of games that
+    follows a game whose result is not known starts there: its first game is judged against
+    none, as the first of a sitting is).
 
     rubicon-bezique-laws.txt, Chouette Bézique: the chouette player plays every game; "If the
     chouette player wins, one of his opponents takes the loser's place; but if he loses, the
@@ -1105,7 +1112,7 @@ def check_chouette_rotation(
         chouette = common.pop()
     previous: SittingGame | None = None
     previous_adversary: str | None = None
-    for number, game in enumerate(games, 1):
+    for number, game in enumerate(games, first):
         if chouette not in game.players or len(game.players) != 2:
             problems.append(
                 RotationProblem(

@@ -9,7 +9,8 @@ exporter (HTML, Markdown, JSON, YAML, the terminal) read it and never replay the
   and cache for the replay, the simulator and the tests);
 - :mod:`~validator.replay.walker` walks a deal, :mod:`~validator.replay.marks` reads its marks,
   :mod:`~validator.replay.rulings` rules on its findings, :mod:`~validator.replay.findings`
-  builds them; :mod:`~validator.replay.driver` replays a record;
+  builds them; :mod:`~validator.replay.driver` replays a record (:mod:`~validator.replay.cut`
+  the part of a record read up to its first fault);
   :mod:`~validator.replay.sittings` checks a chouette's rotation;
 - :mod:`~validator.replay.observer`: the hook a caller passes to watch a replay step by step.
 

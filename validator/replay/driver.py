@@ -31,6 +31,7 @@ from validator.engine.settlement import (
 )
 from validator.laws import Laws
 from validator.replay.context import RecordContext, column_of, line_of
+from validator.replay.cut import cut_record, stops_in
 from validator.replay.model import DealReplay, Finding, Location, Replay
 from validator.replay.resolver import resolve
 from validator.replay.rulings import DealDetail, rule_deal
@@ -57,6 +58,7 @@ def replay(
     source: str | None = None,
     steps: bool = True,
     observer: ReplayObserver | None = None,
+    read_to: int | None = None,
 ) -> Replay:
     """Replay ``record`` under its rules of play and a code of laws; every view reads the result.
 
@@ -66,6 +68,12 @@ def replay(
     is replayed. ``steps=False`` skips the per-step state that only the viewers need.
     ``observer`` is told of each deal and each event as the engine applies it
     (:class:`~validator.replay.observer.ReplayObserver`).
+
+    ``read_to`` is for a record read only in part (read leniently, with faults): the last
+    line read, before the first that could not be. What comes after it is not replayed, and
+    the record is taken to stop there unread (:mod:`validator.replay.cut`): the deal it stops
+    in is not over (no "ends before every card is played", no score to check), the game is
+    not settled and its Result tag is not checked; the deals before it are checked whole.
     """
     return replay_with_details(
         record,
@@ -75,6 +83,7 @@ def replay(
         source=source,
         steps=steps,
         observer=observer,
+        read_to=read_to,
     ).replay
 
 
@@ -87,14 +96,24 @@ def replay_with_details(
     source: str | None = None,
     steps: bool = True,
     observer: ReplayObserver | None = None,
+    read_to: int | None = None,
 ) -> ReplayDetails:
     """:func:`replay`, keeping what the ruling of a dispute needs besides (``bezique
     adjudicate``): one walk of the record gives both."""
     source = source if source is not None else record.source
+    stops: Deal | None = None
+    tags_whole = True
+    if read_to is not None:
+        # the tags all come before the first deal: they are whole when a deal line was read
+        tags_whole = any((line_of(deal.pos) or 0) <= read_to for deal in record.deals)
+        record = cut_record(record, read_to)
+        stops = stops_in(record)
     resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws)
     rules = resolved.rules
     problems = list(resolved.problems)
     seats = _resolve_seats(record, rules, problems)
+    if not tags_whole:
+        problems = []  # a tag after the cut might have named other rules or seats
     ctx = RecordContext(
         record, rules, resolved.laws, resolved.play_laws, seats, source, steps, observer
     )
@@ -112,7 +131,7 @@ def replay_with_details(
     expected: str | None = None
     for index, deal in enumerate(record.deals):
         try:
-            walker = DealWalker(ctx, deal, index, expected)
+            walker = DealWalker(ctx, deal, index, expected, stops=deal is stops)
         except EngineError as exc:
             record_findings.append(
                 ctx.finding(
@@ -128,7 +147,7 @@ def replay_with_details(
         replayed, counted, detail = rule_deal(walker)
         deals.append(replayed)
         details.append(detail)
-        if counted is not None:
+        if counted is not None and deal is not stops:
             results.append((deal, counted, detail))
         # In a game of several deals the deal passes in turn; a void deal is dealt again by the
         # same dealer (English and French laws) or by the next (forfeits, 122): either is
@@ -137,7 +156,12 @@ def replay_with_details(
         expected = None
         if alternates and not detail.corrected.void and deal.dealer in seats:
             expected = ctx.next_seat(deal.dealer)
-    game = _settle_game(ctx, record, results, record_findings)
+    if read_to is None:
+        game = _settle_game(ctx, record, results, record_findings)
+    else:
+        game = None  # the record stops unread: its game is not known to be over
+        if alternates and results:
+            _check_totals(ctx, results, record_findings)
     players = {t.name: t.value for t in record.tags if t.name in seats}
     replayed_record = Replay(
         record=record,

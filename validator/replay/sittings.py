@@ -9,13 +9,15 @@ The same check serves ``check`` (which streams records, so :class:`ChouetteWatch
 game as it comes, knowing only the games before it), ``adjudicate`` and ``sitting``
 (:func:`sitting_findings`, over replays in the order played). Games are grouped by their
 ``Sitting`` tag (records without one form one group); records without a Chouette tag or
-without a settled game are left out.
+without a settled game are left out; a game whose result is not known (a record not read
+whole, a game left unfinished) breaks the chain: the game after it is not judged against
+the one before it (:meth:`ChouetteWatch.gap`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from validator.engine.settlement import SittingGame, check_chouette_rotation
@@ -65,24 +67,51 @@ def chouette_game(replayed: Replay) -> ChouetteGame | None:
     )
 
 
+@dataclass(slots=True)
+class _Run:
+    """A sitting's games since the last one whose result is not known."""
+
+    chouette: str
+    before: int = 0
+    """The games of the sitting before this run (the number of its first game, less one)."""
+    games: list[SittingGame] = field(default_factory=list)
+
+
 class ChouetteWatch:
     """Judges each game of a chouette as it comes, in the order played.
 
     The chouette player of a sitting is the one its first game's Chouette tag names. Call
-    :meth:`add` for each record in order; it returns the findings against that record.
+    :meth:`add` for each record in order; it returns the findings against that record. Call
+    :meth:`gap` for a record whose game cannot be known.
     """
 
     def __init__(self, laws: Laws | str | Path | None = None) -> None:
         self.laws = laws
-        self._games: dict[str, tuple[str, list[SittingGame]]] = {}
+        self._runs: dict[str, _Run] = {}
+        self._unseen: dict[str, int] = {}
+        """Games not known of a sitting none of whose games has been added yet."""
+
+    def gap(self, sitting: str | None) -> None:
+        """A game of ``sitting`` (``None``: of a sitting not known) whose result is not known:
+        who plays the next game cannot be judged from it, so that game is judged against none
+        (a record not read whole, a game unfinished). Judging it against the game before
+        the unknown one would blame it for a rotation it may have followed."""
+        if sitting is not None and sitting not in self._runs:
+            self._unseen[sitting] = self._unseen.get(sitting, 0) + 1
+            return
+        for run in self._runs.values() if sitting is None else [self._runs[sitting]]:
+            run.before += len(run.games) + (sitting is not None)
+            run.games = []
 
     def add(self, game: ChouetteGame | None) -> list[Finding]:
         if game is None:
             return []
-        chouette, games = self._games.setdefault(game.sitting, (game.chouette, []))
-        games.append(SittingGame(game.players, game.winner, game.value))
-        number = len(games)
-        if number == 1:
+        run = self._runs.get(game.sitting)
+        if run is None:
+            run = self._runs[game.sitting] = _Run(game.chouette, self._unseen.pop(game.sitting, 0))
+        run.games.append(SittingGame(game.players, game.winner, game.value))
+        number = run.before + len(run.games)
+        if len(run.games) == 1:
             return []
         return [
             make_finding(
@@ -92,7 +121,7 @@ class ChouetteWatch:
                 Location(game.source, game.line, game.column),
                 remedy=self._remedy(game),
             )
-            for problem in check_chouette_rotation(games, chouette)
+            for problem in check_chouette_rotation(run.games, run.chouette, first=run.before + 1)
             if problem.game == number
         ]
 

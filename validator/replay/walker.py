@@ -55,9 +55,18 @@ class DealWalker:
     """Replays one deal: applies its events, gathers raw findings and steps."""
 
     def __init__(
-        self, ctx: RecordContext, deal: Deal, index: int, expected_dealer: str | None = None
+        self,
+        ctx: RecordContext,
+        deal: Deal,
+        index: int,
+        expected_dealer: str | None = None,
+        *,
+        stops: bool = False,
     ) -> None:
         self.ctx = ctx
+        self.stops = stops
+        """The record stops unread in this deal (:mod:`validator.replay.cut`): its end is
+        not the end of the deal."""
         self.expected_dealer = expected_dealer
         self.deal = deal
         self.index = index
@@ -222,7 +231,11 @@ class DealWalker:
         line, col = (where.line, where.column) if where is not None else (None, None)
         for v in found:
             subject = f"{v.seat} " if v.seat else ""
-            if self.ctx.unfinished and v.code == "P209" and "ends before" in v.message:
+            if (
+                (self.ctx.unfinished or self.stops)
+                and v.code == "P209"
+                and "ends before" in v.message
+            ):
                 continue
             if v.code == "P207" and _marks.confirms_marked_revoke(self, v):
                 continue
