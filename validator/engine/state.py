@@ -426,7 +426,7 @@ class DealState:
             if self.phase == STRICT:
                 view = TrickView.of(trick, self.trump) if trick else None
                 self._read_strict_play(seat, card, view)
-            else:
+            elif not self._played_unseen(seat, card):
                 copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
                 self.read_ways(
                     lambda r: play_ways(r, seat, card, copies, portland, relevance),
@@ -478,6 +478,32 @@ class DealState:
         else:
             holding.hand[card] = held - 1
         self.readings.work += 1
+        return True
+
+    def _played_unseen(self, seat: str, card: Card) -> bool:
+        """The common play of a record that does not name the hands, applied at once: under
+        every reading the card is not in the known hand, no copy of it is on the table, and
+        the seat holds an unseen card that may be it. Then the play has one way under each
+        reading (:func:`~validator.engine.plays.play_ways`: an unseen card revealed) and
+        breaks nothing; the readings are settled as usual by the caller."""
+        readings = self.readings
+        items = readings.items
+        copies = self.copies[card]
+        for reading in items:
+            holding = reading.holdings[seat]
+            if (
+                not holding.unknown
+                or holding.hand.get(card, 0)
+                or reading.seen.get(card, 0) >= copies
+                or (holding.table and any(c.card is card for c in holding.table))
+            ):
+                return False
+        for reading in items:
+            reading.holdings[seat].unknown -= 1
+            reading.reveal(card)
+        readings.work += len(items)
+        if readings.capped and len(items) > 1:
+            readings.items = items[:1]
         return True
 
     def _read_strict_play(self, seat: str, card: Card, view: TrickView | None) -> None:
