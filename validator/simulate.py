@@ -30,7 +30,6 @@ announcement carried is first tried on a copy of the state, and the simulator ra
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -428,7 +427,7 @@ class _DealRun:
         args = [(o.kind, o.cards, o.score) for o in carried]
         for _ in range(TRIALS):
             picks: list[int] = []
-            trial = copy.deepcopy(self.state, {id(self.rules): self.rules})
+            trial = self.state.fork()
             trial.chooser = _recording(self.pick, picks)
             before = len(trial.pending_announcements(seat))
             outcome = trial.declare(seat, choice.kind, choice.cards, choice.score, args)

@@ -41,9 +41,7 @@ class Holding:
 
     def clone(self) -> Holding:
         """An independent copy (the pieces are frozen values, so lists are copied, not them)."""
-        other = Holding.__new__(Holding)
-        other.hand = dict(self.hand)
-        other.unknown = self.unknown
+        other = Holding(dict(self.hand), self.unknown)
         other.table = list(self.table)
         other.groups = list(self.groups)
         other.pending = list(self.pending)

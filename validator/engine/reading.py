@@ -45,9 +45,7 @@ class Reading:
 
     def clone(self) -> Reading:
         """An independent copy of this reading."""
-        other = Reading.__new__(Reading)
-        other.holdings = {seat: h.clone() for seat, h in self.holdings.items()}
-        other.seen = dict(self.seen)
+        other = Reading({seat: h.clone() for seat, h in self.holdings.items()}, dict(self.seen))
         other.cost = self.cost
         other.faults = list(self.faults)
         other.last_claim = self.last_claim

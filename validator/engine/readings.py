@@ -28,8 +28,9 @@ from .reading import Reading
 from .relevance import Foresight, Relevance
 from .ways import Alternative, Fault
 
-MAX_READINGS: Final = 128
-"""Readings kept at once; more are cut to this many and the deal is reported too ambiguous."""
+MAX_READINGS = 128
+"""Readings kept at once; more are cut to this many and the deal is reported too ambiguous.
+(Not ``Final``: a test lowers it, and a compiled build must read it when it runs.)"""
 
 PRUNE_EVERY: Final = 12
 """Events after which the readings are compared again even if none grew: a play that breaks a
@@ -94,6 +95,18 @@ class Readings:
         only they need comparing with the others, until the next full pruning."""
         self.capped = False
         """Whether a bound was reached in this deal (reading faults are then not reported)."""
+
+    def clone(self) -> Readings:
+        """An independent copy: every reading cloned, the search's counters as they stand."""
+        other = Readings(self.items[0], self.portland, self.copies, self.exhaustive)
+        other.items = [reading.clone() for reading in self.items]
+        other.foresight = None if self.foresight is None else self.foresight.clone()
+        other.work = self.work
+        other.grew = self.grew
+        other.since = self.since
+        other.split = set(self.split)
+        other.capped = self.capped
+        return other
 
     @property
     def first(self) -> Reading:

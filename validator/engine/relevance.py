@@ -115,6 +115,13 @@ class Foresight:
         for seat in self._ahead:
             self._refresh(seat)
 
+    def clone(self) -> Foresight:
+        """An independent copy (the relevances are values, shared)."""
+        other = Foresight(())
+        other._ahead = {seat: list(ahead) for seat, ahead in self._ahead.items()}
+        other.relevance = dict(self.relevance)
+        return other
+
     def _refresh(self, seat: str) -> None:
         self.relevance[seat] = Relevance.of(self._ahead.get(seat, ()))
 

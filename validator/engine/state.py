@@ -163,6 +163,59 @@ class DealState:
         if len(self.stock) < self.n:
             self._enter_strict()
 
+    def fork(self) -> DealState:
+        """An independent copy of the deal as it stands (the simulator tries a declaration on
+        one): what changes is copied, the rule set and the values nothing changes are shared.
+
+        Written out rather than left to ``copy.deepcopy``, which a compiled build cannot do
+        (docs/scale.md, "A compiled build"): every attribute ``__init__`` sets is set here."""
+        other = DealState(self.rules, self.seats, self.dealer)
+        other.n = self.n
+        other.order = self.order
+        other._next_seat = self._next_seat
+        other._rounds = self._rounds
+        other.copies = self.copies
+        other.deal_violations = list(self.deal_violations)
+        other.stock = list(self.stock)
+        other.stock_known = self.stock_known
+        other.readings = self.readings.clone()
+        other.exhaustive = self.exhaustive
+        other.chooser = self.chooser
+        other._new_card = self._new_card
+        other._portland = self._portland
+        other.turnup_present = self.turnup_present
+        other.turnup = self.turnup
+        other.trump = self.trump
+        other.trick = list(self.trick)
+        other.tricks_played = self.tricks_played
+        other.leader = self.leader
+        other.last_winner = self.last_winner
+        other.phase = self.phase
+        other.won = {seat: list(cards) for seat, cards in self.won.items()}
+        other.brisques = dict(self.brisques)
+        other.melds = dict(self.melds)
+        other.brisque_points = dict(self.brisque_points)
+        other.last_trick_points = dict(self.last_trick_points)
+        other.adjustments = dict(self.adjustments)
+        other.draw_queue = list(self.draw_queue)
+        other.drawn = set(self.drawn)
+        other.turnup_last = self.turnup_last
+        other.scored_this_trick = self.scored_this_trick
+        other.played = dict(self.played)
+        other.held = dict(self.held)
+        other.cb_active = dict(self.cb_active)
+        other.cb_ready = dict(self.cb_ready)
+        other.cb_block = dict(self.cb_block)
+        other.cb_broken = dict(self.cb_broken)
+        other.turnup_marked = self.turnup_marked
+        other.ambiguous_from = self.ambiguous_from
+        other.declared = self.declared
+        other.announced = {seat: set(found) for seat, found in self.announced.items()}
+        other.lines_declared = self.lines_declared
+        other.last_line = self.last_line
+        other.parts_at_fault = set(self.parts_at_fault)
+        return other
+
     # ------------------------------------------------------------------ the preferred reading
     @property
     def reading(self) -> Reading:
@@ -373,7 +426,7 @@ class DealState:
             if self.phase == STRICT:
                 view = TrickView.of(trick, self.trump) if trick else None
                 self._read_strict_play(seat, card, view)
-            else:
+            elif not self._played_unseen(seat, card):
                 copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
                 self.read_ways(
                     lambda r: play_ways(r, seat, card, copies, portland, relevance),
@@ -425,6 +478,32 @@ class DealState:
         else:
             holding.hand[card] = held - 1
         self.readings.work += 1
+        return True
+
+    def _played_unseen(self, seat: str, card: Card) -> bool:
+        """The common play of a record that does not name the hands, applied at once: under
+        every reading the card is not in the known hand, no copy of it is on the table, and
+        the seat holds an unseen card that may be it. Then the play has one way under each
+        reading (:func:`~validator.engine.plays.play_ways`: an unseen card revealed) and
+        breaks nothing; the readings are settled as usual by the caller."""
+        readings = self.readings
+        items = readings.items
+        copies = self.copies[card]
+        for reading in items:
+            holding = reading.holdings[seat]
+            if (
+                not holding.unknown
+                or holding.hand.get(card, 0)
+                or reading.seen.get(card, 0) >= copies
+                or (holding.table and any(c.card is card for c in holding.table))
+            ):
+                return False
+        for reading in items:
+            reading.holdings[seat].unknown -= 1
+            reading.reveal(card)
+        readings.work += len(items)
+        if readings.capped and len(items) > 1:
+            readings.items = items[:1]
         return True
 
     def _read_strict_play(self, seat: str, card: Card, view: TrickView | None) -> None:
