@@ -41,11 +41,11 @@ MAX_WORK: Final = 100_000
 A Rubicon deal naming every card examines about 300; one naming only plays and declarations a
 few thousand (``bench/run.py`` reports how often the bound is reached)."""
 
-MAX_COMPARISONS: Final = 200_000
+MAX_COMPARISONS = 200_000
 """Readings compared for dominance in one deal before it is reported too ambiguous. Pruning
 compares the readings pairwise, so a declaration read in thousands of ways would cost far more
 than the ways themselves: one blind Portland deal spent 1.3 million comparisons (48 s) before
-the reading bound was reached; the next most, of 300, 155,000."""
+the reading bound was reached; the next most, of 300, 155,000. (Not ``Final``, as above.)"""
 
 
 A = TypeVar("A")
