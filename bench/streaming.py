@@ -14,7 +14,10 @@ reported, with its CPU time (user and system) and the CPU seconds per MB, which 
 when the time is linear in the input (CPU time, unlike wall time, does not grow when other
 work shares the machine).
 ``check`` runs beside them for comparison. Figures are printed and written to
-``bench/out/streaming.json``; nothing is asserted.
+``bench/out/streaming.json``, merged with the rows already there (a row of the same command
+and size is replaced; ``--fresh`` starts the file again), each row with the commit and the
+time it was measured at; ``bench/run.py`` reads the file into its summary. Nothing is
+asserted.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=float, nargs="+", help="input sizes in MB, for all")
     parser.add_argument("--quick", action="store_true", help="1 and 3 MB")
     parser.add_argument("--only", nargs="+", choices=list(COMMANDS), help="these commands only")
+    parser.add_argument("--fresh", action="store_true", help="drop the rows measured before")
     args = parser.parse_args(argv)
     if not Path("/usr/bin/time").exists():
         print("needs /usr/bin/time (apt-get install time)", file=sys.stderr)
@@ -120,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         plan = {name: [3.0, 10.0, 30.0] if name in SLOW else [10.0, 30.0, 100.0] for name in names}
     results: list[dict[str, Any]] = []
+    commit = _commit()
     with tempfile.TemporaryDirectory(prefix="bezique-streaming-") as tmp:
         work = Path(tmp)
         for size in sorted({s for sizes in plan.values() for s in sizes}):
@@ -131,9 +137,12 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 row = measure(name, source, work)
                 row.update(
+                    size_asked_mb=size,
                     size_mb=round(actual, 1),
                     records=records,
                     cpu_s_per_mb=round(row["cpu_s"] / actual, 2),
+                    commit=commit,
+                    measured_at=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                 )
                 results.append(row)
                 print(
@@ -145,8 +154,29 @@ def main(argv: list[str] | None = None) -> int:
                 )
             source.unlink()
     OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "streaming.json").write_text(json.dumps(results, indent=2) + "\n")
+    path = OUT / "streaming.json"
+    kept = [] if args.fresh or not path.exists() else json.loads(path.read_text())
+    new = {(row["command"], row["size_asked_mb"]) for row in results}
+    kept = [row for row in kept if (row["command"], row.get("size_asked_mb")) not in new]
+    path.write_text(json.dumps(kept + results, indent=2) + "\n")
     return 0
+
+
+def _commit() -> str:
+    """The commit measured, with ``+`` when the tree has changes not committed."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return head + ("+" if dirty else "")
 
 
 if __name__ == "__main__":
