@@ -133,7 +133,14 @@ TARGETS = (
 The streaming targets (``export``, ``fmt``, ``parse``) are added per command from
 ``bench/out/streaming.json``: see :func:`streaming_targets`."""
 
-STREAM_COMMANDS = ("parse", "fmt --check", "fmt (in place)", "export --to md", "export --to json")
+STREAM_COMMANDS = (
+    "parse",
+    "fmt --check",
+    "fmt (in place)",
+    "export --to md",
+    "export --to json",
+    "export --to html -o DIR/",
+)
 """The commands of ``bench/streaming.py`` held to the streaming targets."""
 STREAM_PEAK_MB = 150.0
 STREAM_GROWTH = 1.2
@@ -536,6 +543,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     )
     parser.add_argument("--jobs-only", action="store_true", help="only measure 1 and 2 jobs again")
     parser.add_argument("--no-jobs", action="store_true", help="leave out the runs of check")
+    parser.add_argument(
+        "--table", action="store_true", help="print results.json again, with streaming.json"
+    )
     parser.add_argument("--records", type=int, default=None, help="records in the corpus")
     parser.add_argument("--seconds", type=float, default=None, help="least time a measure")
     parser.add_argument("--seed", type=int, default=2026)
@@ -543,6 +553,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.jobs_only:
         return jobs_only(args.quick)
+    if args.table:
+        return table_only()
     records_wanted = args.records or (60 if args.quick else 400)
     minimum = args.seconds or (0.5 if args.quick else 3.0)
     out = Path(args.out)
@@ -820,6 +832,18 @@ def jobs_only(quick: bool) -> int:
     results_path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     _print_table(results)
     print(f"\nwritten: {results_path}")
+    return 0
+
+
+def table_only() -> int:
+    """Print the table of the last run again, with the streaming figures as they are now."""
+    results_path = OUT / "results.json"
+    if not results_path.exists() or "figures" not in json.loads(results_path.read_text()):
+        print("run `python bench/run.py` first")
+        return 2
+    results = json.loads(results_path.read_text(encoding="utf-8"))
+    results["streaming"] = streaming_summary()
+    _print_table(results)
     return 0
 
 
