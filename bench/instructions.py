@@ -11,7 +11,9 @@ every instruction a process executes, the same on every run. This script runs it
 ``bench/run.py``, a PGN corpus of as many plies, one warm-up of each): once doing nothing
 more, once checking every record (``check_record``, what ``bezique check`` does per record),
 once reading the PGN corpus with ``chess.pgn.read_game``. The differences, divided by the
-events and the plies, give instructions per event and per ply, and their ratio. Both run with
+moves (plays + declarations, what compares with a ply) and the plies, give instructions per
+move and per ply, and their ratio; the old count (events: plays + draws + declarations) is
+printed beside it. Both run with
 the garbage collector's thresholds ``bezique check`` uses, as in ``bench/run.py``.
 
 Instructions are not time (a cache miss costs more than an addition), so this complements
@@ -32,7 +34,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH.parent))
 sys.path.insert(0, str(BENCH))
 
-from run import bzn_corpus, events, pgn_corpus  # noqa: E402
+from run import bzn_corpus, events, moves, pgn_corpus  # noqa: E402
 
 from notation import Record, read_records  # noqa: E402
 from validator.batch import RecordText, check_record, collect_less  # noqa: E402
@@ -45,8 +47,9 @@ def child(what: str, rounds: int, records: int) -> None:
     texts = bzn_corpus(records, SEED)
     chunks = [RecordText("corpus.bzn", 1, text) for text in texts]
     parsed = [r for r in read_records(io.StringIO("\n".join(texts))) if isinstance(r, Record)]
+    n_moves = sum(moves(record) for record in parsed)
     n_events = sum(events(record) for record in parsed)
-    pgn, _, plies = pgn_corpus(n_events, SEED)
+    pgn, _, plies = pgn_corpus(n_moves, SEED)
 
     import chess.pgn
 
@@ -64,7 +67,7 @@ def child(what: str, rounds: int, records: int) -> None:
                 check_record(chunk)
         elif what == "chess":
             read_pgn()
-    print(f"events {n_events} plies {plies}")
+    print(f"moves {n_moves} events {n_events} plies {plies}")
 
 
 def counted(what: str, rounds: int, records: int) -> tuple[int, str]:
@@ -108,12 +111,15 @@ def main() -> int:
     bzn, _ = counted("bzn", 1, args.records)
     chess_count, _ = counted("chess", 1, args.records)
     numbers = [int(n) for n in re.findall(r"\d+", printed)]
-    n_events, plies = numbers[0], numbers[1]
+    n_moves, n_events, plies = numbers[0], numbers[1], numbers[2]
+    per_move = (bzn - base) / n_moves
     per_event = (bzn - base) / n_events
     per_ply = (chess_count - base) / plies
-    print(f"parse + validate: {per_event:,.0f} instructions an event ({n_events} events)")
+    print(f"parse + validate: {per_move:,.0f} instructions a move ({n_moves} plays + declarations)")
+    print(f"  (old count: {per_event:,.0f} an event, {n_events} events with the draws)")
     print(f"python-chess read_game: {per_ply:,.0f} instructions a ply ({plies} plies)")
-    print(f"ratio (events per instruction over plies per instruction): {per_ply / per_event:.2f}")
+    print(f"ratio (moves per instruction over plies per instruction): {per_ply / per_move:.2f}")
+    print(f"  (old count, events per instruction: {per_ply / per_event:.2f})")
     return 0
 
 

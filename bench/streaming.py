@@ -4,6 +4,7 @@ Run from the repository root::
 
     python bench/streaming.py                  # 3, 10 and 30 MB (export), 10, 30, 100 MB (others)
     python bench/streaming.py --sizes 1 3      # sizes in MB, the same for every command
+    python bench/streaming.py --sizes 10 100 --slow-sizes 3 10   # export at 3 and 10 MB
     python bench/streaming.py --quick          # 1 and 3 MB
 
 Each input is the simulated corpus of ``samples/corpus`` (every variant, greedy and random
@@ -14,7 +15,10 @@ reported, with its CPU time (user and system) and the CPU seconds per MB, which 
 when the time is linear in the input (CPU time, unlike wall time, does not grow when other
 work shares the machine).
 ``check`` runs beside them for comparison. Figures are printed and written to
-``bench/out/streaming.json``; nothing is asserted.
+``bench/out/streaming.json``, merged with the rows already there (a row of the same command
+and size is replaced; ``--fresh`` starts the file again), each row with the commit and the
+time it was measured at; ``bench/run.py`` reads the file into its summary. Nothing is
+asserted.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +111,12 @@ def measure(name: str, source: Path, work: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=float, nargs="+", help="input sizes in MB, for all")
+    parser.add_argument(
+        "--slow-sizes", type=float, nargs="+", help="input sizes in MB for export (with --sizes)"
+    )
     parser.add_argument("--quick", action="store_true", help="1 and 3 MB")
     parser.add_argument("--only", nargs="+", choices=list(COMMANDS), help="these commands only")
+    parser.add_argument("--fresh", action="store_true", help="drop the rows measured before")
     args = parser.parse_args(argv)
     if not Path("/usr/bin/time").exists():
         print("needs /usr/bin/time (apt-get install time)", file=sys.stderr)
@@ -116,10 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         plan = {name: [1.0, 3.0] for name in names}
     elif args.sizes:
-        plan = {name: list(args.sizes) for name in names}
+        slow = args.slow_sizes or args.sizes
+        plan = {name: list(slow if name in SLOW else args.sizes) for name in names}
     else:
         plan = {name: [3.0, 10.0, 30.0] if name in SLOW else [10.0, 30.0, 100.0] for name in names}
     results: list[dict[str, Any]] = []
+    commit = _commit()
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / "streaming.json"
+    kept = [] if args.fresh or not path.exists() else json.loads(path.read_text())
     with tempfile.TemporaryDirectory(prefix="bezique-streaming-") as tmp:
         work = Path(tmp)
         for size in sorted({s for sizes in plan.values() for s in sizes}):
@@ -131,11 +145,15 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 row = measure(name, source, work)
                 row.update(
+                    size_asked_mb=size,
                     size_mb=round(actual, 1),
                     records=records,
                     cpu_s_per_mb=round(row["cpu_s"] / actual, 2),
+                    commit=commit,
+                    measured_at=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                 )
                 results.append(row)
+                _write(path, kept, results)
                 print(
                     f"{name:<26} {actual:7.1f} MB {records:7d} records "
                     f"{row['wall_s']:8.1f} s wall {row['cpu_s']:8.1f} s cpu "
@@ -144,9 +162,32 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
             source.unlink()
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "streaming.json").write_text(json.dumps(results, indent=2) + "\n")
     return 0
+
+
+def _write(path: Path, kept: list[dict[str, Any]], results: list[dict[str, Any]]) -> None:
+    """The rows measured before, but those of a command and size measured again, then the
+    rows of this run (written after each, so that a run stopped keeps what it measured)."""
+    new = {(row["command"], row["size_asked_mb"]) for row in results}
+    old = [row for row in kept if (row["command"], row.get("size_asked_mb")) not in new]
+    path.write_text(json.dumps(old + results, indent=2) + "\n")
+
+
+def _commit() -> str:
+    """The commit measured, with ``+`` when the tree has changes not committed."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return head + ("+" if dirty else "")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ odd in one of them, is left to Lark, which reads every line the same way):
 
 * a trick line as the writer writes it, ``12. A 7D B 9C``, with marks glued to a card
   (``A 7D^L``) and, after each card, glyphs and NAGs (``!``, ``?!``, ``$14``) and ``{...}``
-  comments, and a ``; comment`` at the end; a trick line spaced otherwise, without
-  annotation (the grammar's own ``TRICK`` terminal);
+  comments in any order, one space apart, and a ``; comment`` at the end; a trick line
+  spaced otherwise, without annotation (the grammar's own ``TRICK`` terminal);
 * a declaration (the grammar's ``DECL`` terminal), then ``fresh``, glyphs and NAGs, ``carry``
   and its combinations, ``{...}`` comments and a ``; comment``, as the writer writes them;
 * a draw line (the grammar's ``DRAWS`` terminal), then comments;
@@ -97,9 +97,12 @@ so that a run Lark would cut otherwise (``!?!``) is left to Lark."""
 _BRACE = r"\{(?:[^\\}]|\\.)*\}"
 """A ``{comment}`` on one line (the grammar's ``COMMENT``)."""
 _TAIL_END = r"(?: (;.*))?[ \t\r]*"
-_PLAY = rf" [ABCD] [ATKQJ987][SHDC](?:\^[A-Z]+)*(?: (?:{_GLYPH}))*(?: {_BRACE})*"
+_PLAY = rf" [ABCD] [ATKQJ987][SHDC](?:\^[A-Z]+)*(?: (?:{_GLYPH}|{_BRACE}))*"
+"""A play and its annotations, glyphs, NAGs and ``{...}`` comments in any order (the writer
+puts the glyphs first; an annotator may not: ``B JS ! {a note} $14``)."""
 _NOTED_TRICK = re.compile(rf"[ \t]*([0-9]+)\.((?:{_PLAY})+){_TAIL_END}").fullmatch
-"""A trick line as the writer writes an annotated one (``2. A 9H B AH ! {B wins}``)."""
+"""A trick line as the writer writes an annotated one (``2. A 9H B AH ! {B wins}``), or with
+each play's annotations in another order, one space apart."""
 _ITEM = re.compile(rf" (?:([ABCD]) ([ATKQJ987][SHDC])((?:\^[A-Z]+)*)|({_GLYPH})|({_BRACE}))")
 _NOTES = re.compile(_BRACE)
 

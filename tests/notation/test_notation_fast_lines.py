@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.bzn"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from annotations import annotate_tricks  # noqa: E402
 from notation_speed import annotated  # noqa: E402
 from rubicon_deal import rubicon_deal  # noqa: E402
 
@@ -69,6 +70,21 @@ def test_fast_lines_on_annotated_deals(seed: int, monkeypatch: pytest.MonkeyPatc
     assert write_record(record) == text  # the annotations are written as the bench writes them
 
 
+@pytest.mark.parametrize("seed", [1, 21, 77])
+def test_fast_lines_on_deals_annotated_in_an_annotators_order(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Glyphs after comments (``B JS ! {a note} $14``), which the writer does not write."""
+    text = annotate_tricks(rubicon_deal(seed))
+    assert "! {a note} $14" in text
+    fast, slow = _both_ways(text, monkeypatch)
+    assert fast == slow
+    assert fast[1] == []  # type: ignore[index]
+    lines = text.split("\n")
+    tricks = [(i + 1, line) for i, line in enumerate(lines) if line[:1].isdigit()]
+    assert all(isinstance(read_line(line, n), TrickLine) for n, line in tricks)
+
+
 ANNOTATED_LINES = [
     # (line, what the fast reader must give: checked against Lark by the tests above too)
     ("1. A 7H B JS !", ("B", ("!",), ())),
@@ -77,6 +93,8 @@ ANNOTATED_LINES = [
     ("4. A 7D !! $12 {hm} B 9C ?", ("B", ("?",), ())),
     ("5. B 7D^L A 9C", ("A", (), ())),
     ("6. A 7D B 9C {a \\} b}", ("B", (), ("a } b",))),
+    ("7. A 7H B JS ! {a note} $14", ("B", ("!", "$14"), ("a note",))),
+    ("8. A 7H B JS {a} ?? {b} ; c", ("B", ("??",), ("a", "b", "c"))),
 ]
 
 
@@ -97,6 +115,18 @@ def test_per_play_annotations_stay_with_their_play() -> None:
     )
     assert [p.pos for p in statement.plays] == [(3, 4), (3, 23)]
     assert statement.plays[0].comments[0].pos == (3, 18)
+
+
+def test_annotations_in_any_order_stay_with_their_play() -> None:
+    statement = read_line("4. A 7D {hm} !! B 9C $3 {x} ?", 3)
+    assert isinstance(statement, TrickLine)
+    assert statement.plays == (
+        Play("A", "7D", (), ("!!",), (Comment("hm"),)),
+        Play("B", "9C", (), ("$3", "?"), (Comment("x"),)),
+    )
+    # columns counted on the line: "4. " is three characters, "A 7D " five more, ...
+    assert [p.pos for p in statement.plays] == [(3, 4), (3, 17)]
+    assert [p.comments[0].pos for p in statement.plays] == [(3, 9), (3, 25)]
 
 
 DECLARATION_LINES = [
@@ -120,6 +150,8 @@ def test_lines_the_fast_reader_leaves_to_lark() -> None:
     for line in (
         "1. A 7D B 9C!",  # a glyph glued to the card
         "1. A 7D B 9C !?!",  # a run of glyphs Lark cuts as '!?', '!'
+        "1. A 7D B 9C {x}!",  # a glyph glued to a comment
+        "1. A 7D B 9C {x}{y}",  # two comments glued
         "1. A 7D  B 9C !",  # two spaces, with an annotation
         "1. !",  # a glyph before any play (an error)
         "  B marriage KC QC 40 {x} carry marriage KS QS 20",  # a comment before carry
@@ -133,8 +165,8 @@ def test_lines_the_fast_reader_leaves_to_lark() -> None:
 
 EDITS = (
     "(", ")", " ( ", " ) ", "\n(\n", "\n)\n", "{", "}", "{x}", ";c\n", '"', "  ", "\t",
-    " !", " ?!", " $1", " {note}", " ; n", "^L", " fresh", "\\}", "\\", "{a\\}b}", "{a\n",
-    "\n}", " carry marriage KS QS 20", "!",
+    " !", " ?!", " $1", " {note}", " ; n", " {n} $2", " ! {n} ?", "^L", " fresh", "\\}", "\\",
+    "{a\\}b}", "{a\n", "\n}", " carry marriage KS QS 20", "!",
 )  # fmt: skip
 
 
