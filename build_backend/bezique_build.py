@@ -17,7 +17,9 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (the hooks this backend does not change)
 
 COMPILE_ENV = "BEZIQUE_COMPILE"
-MYPYC = "mypy>=1.11"
+MYPYC = ["mypy>=1.11", "lark[interegular]>=1.2,<2", "pyyaml>=6", "types-PyYAML", "click>=8.1"]
+"""What mypyc needs in the build's own environment: mypy, and the packages (or their stubs) the
+compiled modules' imports lead it to type-check, as ``mypy --strict`` sees them in CI."""
 
 
 def compiling() -> bool:
@@ -31,7 +33,7 @@ def get_requires_for_build_wheel(
     """setuptools' requirements, and mypy when compiling."""
     with _pure():
         found: list[str] = _setuptools.get_requires_for_build_wheel(config_settings)
-    return [*found, MYPYC] if compiling() else found
+    return [*found, *MYPYC] if compiling() else found
 
 
 def get_requires_for_build_editable(
@@ -40,7 +42,7 @@ def get_requires_for_build_editable(
     """setuptools' requirements, and mypy when compiling."""
     with _pure():
         found: list[str] = _setuptools.get_requires_for_build_editable(config_settings)
-    return [*found, MYPYC] if compiling() else found
+    return [*found, *MYPYC] if compiling() else found
 
 
 @contextmanager
