@@ -7,8 +7,6 @@ value of a finished deal is settled from ``DealState.finish`` as the simulator s
 
 from __future__ import annotations
 
-import copy
-
 from notation.cards import Card
 from validator.engine import DealState, RuleSet
 from validator.engine.ending import Ending
@@ -50,4 +48,7 @@ def settled_value(state: DealState, seat: str) -> int:
 
 
 def copy_state(state: DealState, rules: RuleSet) -> DealState:
-    return copy.deepcopy(state, {id(rules): rules})
+    """An independent copy of ``state`` under ``rules`` (its own rule set: ``fork`` shares it,
+    and ``copy.deepcopy`` cannot copy a compiled build's classes)."""
+    assert state.rules is rules
+    return state.fork()
