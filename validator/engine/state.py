@@ -52,6 +52,9 @@ LOOSE: Final = "loose"
 STRICT: Final = "strict"
 OVER: Final = "over"
 
+FROM_UNSEEN: Final = PlayWay(UNSEEN)
+"""The one way of a play no reading knows the card of: from the unseen part of the hand."""
+
 Chooser = Callable[[Sequence[Alternative[Any]]], int]
 """Picks, among the ways an event can be read (fewest faults, best first), the one that
 happened: the index of the way."""
@@ -488,19 +491,18 @@ class DealState:
         breaks nothing; the readings are settled as usual by the caller."""
         readings = self.readings
         items = readings.items
-        copies = self.copies[card]
+        copies = self.copies
         for reading in items:
             holding = reading.holdings[seat]
             if (
                 not holding.unknown
                 or holding.hand.get(card, 0)
-                or reading.seen.get(card, 0) >= copies
+                or not reading.can_exist(card, copies)
                 or (holding.table and any(c.card is card for c in holding.table))
             ):
                 return False
         for reading in items:
-            reading.holdings[seat].unknown -= 1
-            reading.reveal(card)
+            take(reading, seat, card, FROM_UNSEEN, self._portland)
         readings.work += len(items)
         if readings.capped and len(items) > 1:
             readings.items = items[:1]
