@@ -114,6 +114,48 @@ def test_random_copy_games_check_clean(variant: str, house: str | None) -> None:
     _check_random_copy_games(variant, house, games)
 
 
+PORTLAND_SIX_PACK = [
+    # (seed, laws, version, the false finding it gave, and why)
+    (
+        9_000_134,
+        "french",
+        "as written",
+        "A406 marriage KH QH: a queen married to a king that "
+        "married twice was taken for one married to a king that married once",
+    ),
+    (
+        9_000_164,
+        "english",
+        "as written",
+        "A406 jacks: a J♦ carried in an announcement never "
+        "scored was taken for a free one, which counts as a card from the hand",
+    ),
+    (
+        9_000_218,
+        "french",
+        "blind",
+        "A401 aces: a Q♠ marked in a marriage was taken for a "
+        "card of the hand, which may not re-form a bézique still whole",
+    ),
+]
+"""The six-pack games of ``bench/readings.py`` (greedy players choosing copies at random)
+that the Portland reading of re-forming (``reform portland``) once ruled wrongly."""
+
+
+@pytest.mark.parametrize(
+    ("seed", "laws", "how", "was"), PORTLAND_SIX_PACK, ids=[str(s) for s, *_ in PORTLAND_SIX_PACK]
+)
+def test_six_pack_portland_games_once_ruled_wrongly_check_clean(
+    seed: int, laws: str, how: str, was: str
+) -> None:
+    game = simulate_game(
+        "six-pack", seed, "greedy", laws=laws, copies="random", house_rules="reform portland"
+    )
+    record = dict(versions(game.record))[how]
+    found = replay(record, steps=False).all_findings()
+    assert [(f.code, f.message) for f in found if f.code != "R002"] == [], was
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant", "house"), READINGS, ids=[f"{v}-{h}" for v, h in READINGS])
 def test_ten_thousand_random_copy_games_check_clean(variant: str, house: str | None) -> None:

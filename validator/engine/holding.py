@@ -10,13 +10,14 @@ model the history is kept (the same copies never score a kind twice).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
 from notation.cards import Card
 
 from .card_tables import ORDER
 from .copies import Copy, Group, Pending
 from .relevance import Relevance
+from .shapes import Shape, labels
 
 Limit = tuple[str, int, int]
 """What a strict play showed the unseen hand cannot hold: (suit, rank place, trick number):
@@ -134,50 +135,17 @@ class Holding:
     # ------------------------------------------------------------------ comparing readings
     def describe(
         self, relevance: Relevance | None = None, only: Iterable[Copy] | None = None
-    ) -> dict[int, tuple[object, ...]]:
+    ) -> dict[int, Hashable]:
         """Tabled copies (all, or ``only`` these) by what tells one apart from another of its
-        card, uids aside: its marks, and the combinations and announcements it belongs to (by
-        their kinds, state and the cards and marks in them); with ``relevance``, only what a
+        card, uids aside: equal descriptions, copies some renaming of the table maps one onto
+        the other (:mod:`validator.engine.shapes`); with ``relevance``, counting only what a
         later declaration can see (:mod:`validator.engine.relevance`)."""
-        groups, pending = self.seen_by(relevance)
-        by_uid = {c.uid: c for c in self.table}
-        short: dict[int, tuple[object, ...]] = {}
-
-        def brief(uid: int) -> tuple[object, ...]:
-            found = short.get(uid)
-            if found is None:
-                c = by_uid.get(uid)
-                if c is None:
-                    found = ()
-                elif relevance is None:
-                    found = (ORDER[c.card], not c.used, tuple(sorted(c.used)), c.levels)
-                else:
-                    found = (ORDER[c.card], not c.used, *relevance.view(c))
-                short[uid] = found
-            return found
-
-        wanted = list(self.table if only is None else only)
-        uids = {c.uid for c in wanted}
-        member: dict[int, list[tuple[object, ...]]] = {}
-        for g in groups:
-            if uids.isdisjoint(g.uids):
-                continue
-            makeup = tuple(sorted(brief(uid) for uid in g.uids))
-            for uid in g.uids:
-                if uid in uids:
-                    member.setdefault(uid, []).append((0, g.kind, g.whole, makeup))
-        for p in pending:
-            if uids.isdisjoint(p.uids):
-                continue
-            cards = tuple(ORDER[c] for c in p.cards)
-            for uid in p.uids:
-                if uid in uids:
-                    member.setdefault(uid, []).append((1, p.kind, cards))
-        return {c.uid: (*brief(c.uid), tuple(sorted(member.get(c.uid, ())))) for c in wanted}
+        return labels(self, relevance, only)
 
     def seen_by(self, relevance: Relevance | None) -> tuple[list[Group], list[Pending]]:
         """The combinations and announcements a later declaration can see (all of them
-        without ``relevance``)."""
+        without ``relevance``): the combinations it could re-form or re-use, the announcements
+        it may score or whose copies it could take (:meth:`keeps_unused`)."""
         if relevance is None:
             return self.groups, self.pending
         groups = self.groups
@@ -192,8 +160,20 @@ class Holding:
                 ]
             else:
                 groups = []
-        pending = [p for p in self.pending if relevance.counts(p)] if self.pending else []
+        pending = self.pending
+        if pending:
+            pending = [p for p in pending if relevance.counts(p) or self.keeps_unused(p, relevance)]
         return groups, pending
+
+    def keeps_unused(self, pending: Pending, relevance: Relevance) -> bool:
+        """Whether ``pending`` holds an unmarked copy of a card a later declaration uses: while
+        it is carried that copy is not as good as a card of the hand (it is not fresh,
+        :func:`validator.engine.reading.fresh`), so the announcement matters to that
+        declaration even if it is never scored."""
+        if not relevance.fresh_matters:
+            return False
+        cards = relevance.cards
+        return any(c.uid in pending.uids and not c.used and c.card in cards for c in self.table)
 
     def bound(self, relevance: Relevance | None) -> set[int]:
         """The uids of the tabled copies in a combination or announcement a later declaration
@@ -205,22 +185,12 @@ class Holding:
         return uids
 
     def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:
-        """What this holding allows from here on, uids aside: equal keys, equal futures."""
-        described = self.describe(relevance)
-        groups, pending = self.seen_by(relevance)
-        group_keys = sorted(
-            (g.kind, g.whole, tuple(sorted(described.get(u, ()) for u in g.uids))) for g in groups
-        )
-        pending_keys = sorted(
-            (p.kind, tuple(ORDER[c] for c in p.cards), tuple(sorted(described[u] for u in p.uids)))
-            for p in pending
-        )
+        """What this holding allows from here on, uids aside: equal keys, equal futures (the
+        table compared up to renaming its copies, :mod:`validator.engine.shapes`)."""
         return (
             tuple(sorted((ORDER[c], n) for c, n in self.hand.items())),
             self.unknown,
             self.seven_marked,
             tuple(self.limits),
-            tuple(sorted(described.values())),
-            tuple(group_keys),
-            tuple(pending_keys),
+            Shape(self, relevance).key(),
         )

@@ -37,6 +37,7 @@ from .reading import Claim, Reading
 from .reading import fresh as is_fresh
 from .relevance import Relevance
 from .ruleset import RuleSet
+from .shapes import Shape
 from .ways import Alternative, Fault
 
 MAX_WAYS: Final = 64
@@ -122,18 +123,14 @@ def _unalike(
     other tabled copy and a known hand card of it are alike from here on)."""
     matter = relevance.cards
     bound = holding.bound(relevance)
-    described = holding.describe(relevance, [c for w in ways for c in w.way.from_table])
+    shape = Shape(holding, relevance)
     seen: dict[tuple[object, ...], Alternative[MeldWay]] = {}
     for alt in ways:
         way = alt.way
         key: list[object] = [id(way.pending) if way.pending is not None else 0]
         key.extend(sorted((ORDER[card], n) for card, n in way.from_unseen))
         key.append(
-            tuple(
-                sorted(
-                    described[c.uid] for c in way.from_table if c.card in matter or c.uid in bound
-                )
-            )
+            shape.set_label(c.uid for c in way.from_table if c.card in matter or c.uid in bound)
         )
         key.extend(sorted((ORDER[card], n) for card, n in way.from_hand if card in matter))
         seen.setdefault(tuple(key), alt)
@@ -145,11 +142,10 @@ def _distinct_pending(
 ) -> list[Pending]:
     if len(found) < 2:
         return found
-    described = holding.describe(relevance)
+    shape = Shape(holding, relevance)
     classes: dict[tuple[object, ...], Pending] = {}
     for p in found:
-        key = tuple(sorted(described[u] for u in p.uids))
-        classes.setdefault(key, p)
+        classes.setdefault(shape.edge_label(p), p)
     return list(classes.values())
 
 
@@ -194,8 +190,12 @@ def _assignments(
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
-    described = holding.describe(relevance, [c for c in table if c.card in wanted])
-    linked = _linked(holding, wanted)
+    shape = Shape(holding, relevance)
+    candidates = [c for c in table if c.card in wanted]
+    described = {c.uid: shape.label(c.uid) for c in candidates}
+    # a copy sharing a combination or an announcement with another copy wanted here is told
+    # apart by itself: which of them go together is what the model judges
+    linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted)
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
     plain_of: list[list[bool]] = []
@@ -207,15 +207,13 @@ def _assignments(
         unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
-            # a copy in a combination with a tabled copy of another card wanted here is told
-            # apart by itself: which of them go together is what the model judges
-            key = (*described[c.uid], c.uid) if c.uid in linked else described[c.uid]
+            key = (described[c.uid], c.uid) if c.uid in linked else (described[c.uid],)
             classes.setdefault(key, []).append(c)
         groups = list(classes.values())
         classes_of.append(groups)
         plain_of.append(
             [
-                prefer_table and _plain(described[g[0].uid], kind, info.family, info.level)
+                prefer_table and _plain(g[0], holding, relevance, kind, info.family, info.level)
                 for g in groups
             ]
         )
@@ -335,15 +333,16 @@ def _from_hand(
     return [Alternative(way, faults)], False
 
 
-def _plain(described: tuple[object, ...], kind: str, family: str, level: int) -> bool:
-    """Whether a copy so described (``Holding.describe``: card, fresh, marks used, levels,
-    membership) has scored in nothing a later declaration can see but ``kind`` (of that
+def _plain(
+    copy: Copy, holding: Holding, relevance: Relevance | None, kind: str, family: str, level: int
+) -> bool:
+    """Whether ``copy`` has scored in nothing a later declaration can see but ``kind`` (of that
     family and level or below it), and is in no combination or announcement they can see."""
-    used, levels, member = described[2], described[3], described[4]
+    used, levels = (tuple(copy.used), copy.levels) if relevance is None else relevance.view(copy)
     return (
-        all(k == kind for k in used)  # type: ignore[attr-defined]
-        and all(f == family and lv <= level for f, lv in levels)  # type: ignore[attr-defined]
-        and member == ()
+        all(k == kind for k in used)
+        and all(f == family and lv <= level for f, lv in levels)
+        and copy.uid not in holding.bound(relevance)
     )
 
 

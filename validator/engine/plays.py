@@ -17,7 +17,7 @@ allows all the other does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -49,7 +49,7 @@ def distinct(holding: Holding, copies: list[Copy], relevance: Relevance | None) 
     if len(copies) < 2:
         return copies
     described = holding.describe(relevance, copies)
-    classes: dict[tuple[object, ...], Copy] = {}
+    classes: dict[Hashable, Copy] = {}
     for copy in copies:
         classes.setdefault(described[copy.uid], copy)
     return list(classes.values())

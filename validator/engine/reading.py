@@ -90,7 +90,12 @@ class Reading:
         combination whole forbids re-forming it) and it carries every announcement ``other``
         carries. No more sevens scored and no more limits on the unseen cards. Under the
         Portland model a broken combination allows what a whole one forbids and the reverse
-        (the same copies never score a kind twice), so there the combinations must be the same.
+        (the same copies never score a kind twice), so there the combinations must be the same;
+        and there a marked copy is not as good as its card in the hand (a card from the hand
+        may not re-form a combination still whole, a tabled copy may: melds.model_faults), so a
+        marked copy counts neither as a hand card nor as an unmarked copy. Carrying more
+        announcements is not freer when one holds an unmarked copy a later declaration could
+        use (carried, it does not count as new: :func:`fresh`).
         """
         extra: dict[Card, int] = {}
         for seat, mine in self.holdings.items():
@@ -125,7 +130,7 @@ class Reading:
                     if (
                         match is not None
                         and match.card is copy.card
-                        and _covers(match, copy, relevance)
+                        and _covers(match, copy, relevance, portland)
                     ):
                         del left[copy.uid]
                     else:
@@ -139,6 +144,13 @@ class Reading:
                     grouped = {uid for g in theirs_groups for uid in g.uids} if portland else ()
                     for uid, copy in left.items():
                         if uid in carried or uid in grouped:
+                            return False
+                        if (
+                            portland
+                            and copy.used
+                            and (relevance is None or copy.card in relevance.cards)
+                        ):
+                            # a marked copy is not a card from the hand there (module doc)
                             return False
                         extra[copy.card] = extra.get(copy.card, 0) + 1
                         spare -= 1
@@ -154,6 +166,10 @@ class Reading:
                 return False
             if theirs_pending and not set(theirs_pending) <= set(mine_pending):
                 return False
+            if len(mine_pending) > len(theirs_pending) and _unfreshens(
+                mine, mine_pending, theirs_pending, relevance
+            ):
+                return False
         seen = self.seen
         if not extra:
             return seen == other.seen
@@ -163,13 +179,36 @@ class Reading:
         return all(card in other.seen for card in seen)
 
 
-def _covers(theirs: Copy, mine: Copy, relevance: Relevance | None) -> bool:
+def _unfreshens(
+    mine: Holding,
+    mine_pending: list[Pending],
+    theirs_pending: list[Pending],
+    relevance: Relevance | None,
+) -> bool:
+    """Whether an announcement ``mine`` carries and the other reading does not holds an
+    unmarked copy a later declaration could use: carried, that copy does not count as a card
+    from the hand (:func:`fresh`), which can forbid a declaration the other reading allows, so
+    carrying more announcements is not simply freer."""
+    if relevance is not None and not relevance.fresh_matters:
+        return False
+    extra = set(mine_pending).difference(theirs_pending)
+    uids = {uid for p in extra for uid in p.uids}
+    return any(
+        c.uid in uids and not c.used and (relevance is None or c.card in relevance.cards)
+        for c in mine.table
+    )
+
+
+def _covers(theirs: Copy, mine: Copy, relevance: Relevance | None, portland: bool) -> bool:
     """Whether ``theirs`` has every mark ``mine`` has (so ``mine`` is no more constrained),
-    counting only the marks a later declaration can see (with ``relevance``)."""
+    counting only the marks a later declaration can see (with ``relevance``). Under the
+    Portland model a marked copy and an unmarked one are not comparable (module doc)."""
     if theirs is mine:
         return True  # copies are values shared by the readings cloned from one another
     if mine.used and not theirs.used:
         return False  # a copy with no mark counts as a card from the hand
+    if portland and theirs.used and not mine.used:
+        return False
     if relevance is None:
         return mine.used <= theirs.used and all(
             level <= theirs.level(family) for family, level in mine.levels
@@ -207,7 +246,7 @@ def _match_loose(
             if (
                 other.card is copy.card
                 and other.uid not in theirs_grouped
-                and _covers(other, copy, relevance)
+                and _covers(other, copy, relevance, portland)
                 and (best is None or len(other.used) < len(best.used))
             ):
                 best = other

@@ -40,12 +40,18 @@ class Relevance:
     cards: frozenset[Card]
     """The cards of every combination declared later: a copy of any other card can never
     matter to a declaration again, wherever it lies and whatever it has scored."""
+    fresh_matters: bool = True
+    """Whether an unmarked tabled copy counting as a card from the hand can change what the
+    declaration model says (the Portland model, and a rule that a new combination lays a card
+    from the hand); elsewhere an unmarked copy is new to every kind either way."""
     _views: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(
         default_factory=dict, repr=False
     )
 
     @staticmethod
-    def of(combinations: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
+    def of(
+        combinations: Iterable[tuple[str, Sequence[Card]]], fresh_matters: bool = True
+    ) -> Relevance:
         """The relevance of these later combinations (kind, cards)."""
         used: set[tuple[str, Card]] = set()
         below: dict[tuple[str, Card], int] = {}
@@ -68,6 +74,7 @@ class Relevance:
             frozenset(kinds),
             frozenset(carried),
             frozenset(card for _, card in used),
+            fresh_matters=fresh_matters,
         )
 
     def view(self, copy: Copy) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
@@ -105,9 +112,12 @@ EVERYTHING = None
 class Foresight:
     """The declarations still to come in a deal, seat by seat, and their :class:`Relevance`."""
 
-    __slots__ = ("_ahead", "relevance")
+    __slots__ = ("_ahead", "fresh_matters", "relevance")
 
-    def __init__(self, declarations: Iterable[tuple[str, str, Sequence[Card]]]) -> None:
+    def __init__(
+        self, declarations: Iterable[tuple[str, str, Sequence[Card]]], fresh_matters: bool = True
+    ) -> None:
+        self.fresh_matters = fresh_matters
         self._ahead: dict[str, list[tuple[str, tuple[Card, ...]]]] = {}
         for seat, kind, cards in declarations:
             self._ahead.setdefault(seat, []).append((canonical_kind(kind), sorted_cards(cards)))
@@ -117,19 +127,19 @@ class Foresight:
 
     def clone(self) -> Foresight:
         """An independent copy (the relevances are values, shared)."""
-        other = Foresight(())
+        other = Foresight((), self.fresh_matters)
         other._ahead = {seat: list(ahead) for seat, ahead in self._ahead.items()}
         other.relevance = dict(self.relevance)
         return other
 
     def _refresh(self, seat: str) -> None:
-        self.relevance[seat] = Relevance.of(self._ahead.get(seat, ()))
+        self.relevance[seat] = Relevance.of(self._ahead.get(seat, ()), self.fresh_matters)
 
     def of(self, seat: str) -> Relevance:
         """What the seat's later declarations can see."""
         found = self.relevance.get(seat)
         if found is None:
-            found = self.relevance[seat] = Relevance.of(())
+            found = self.relevance[seat] = Relevance.of((), self.fresh_matters)
         return found
 
     def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:

@@ -332,7 +332,10 @@ class DealState:
         those can still see of it (:mod:`validator.engine.relevance`), which keeps the readings
         of a long record few. Call before the first event; a replay knows its record."""
         if not self.exhaustive:
-            self.readings.foresight = Foresight(declarations)
+            rules = self.rules
+            self.readings.foresight = Foresight(
+                declarations, rules.reform == "portland" or rules.new_card_from_hand
+            )
 
     def relevance_of(self, seat: str) -> Relevance | None:
         """What the seat's later declarations can see (None without foresight)."""
