@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 import pytest
+import shape_brute
 
 from notation.cards import Card
-from tests.engine import shape_brute
 from validator.engine.copies import Copy, Group, Pending
 from validator.engine.holding import Holding
 from validator.engine.shapes import Shape
@@ -112,7 +112,7 @@ def test_keys_are_equal_exactly_for_tables_renamed_into_one_another() -> None:
         assert Shape(one, None).key() == Shape(renamed, None).key()
         other = _random_holding(rng) if rng.random() < 0.5 else _renamed(one, rng)
         if rng.random() < 0.5 and other.groups:
-            # a small change to a renamed copy: one combination whole or broken, or gone
+            # a small change: one combination turned from whole to broken or back
             index = rng.randrange(len(other.groups))
             g = other.groups[index]
             other.groups[index] = Group(g.kind, g.uids, not g.whole)
