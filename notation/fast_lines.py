@@ -143,7 +143,7 @@ def _play(
     column: int,
 ) -> Play:
     if marks or glyphs or notes:
-        return Play(seat, card, marks, tuple(glyphs), tuple(notes), pos(line, column))
+        return _parsed_play(seat, card, pos(line, column), marks, tuple(glyphs), tuple(notes))
     return _parsed_play(seat, card, pos(line, column))
 
 

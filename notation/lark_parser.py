@@ -326,7 +326,7 @@ class Builder:
 
 
 def _annotated(play: Play, marks: list[str], glyphs: list[str], notes: list[Comment]) -> Play:
-    return Play(play.seat, play.card, tuple(marks), tuple(glyphs), tuple(notes), play.pos)
+    return _parsed_play(play.seat, play.card, play.pos, tuple(marks), tuple(glyphs), tuple(notes))
 
 
 BUILDER = Builder()
