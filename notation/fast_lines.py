@@ -67,6 +67,15 @@ WRITTEN_DRAWS = re.compile(
 """A draw line exactly as the writer writes it (``  draw A KH, B QH``, ``  draw A ?, B ?``)."""
 
 
+WRITTEN_DECL = re.compile(
+    r" *([ABCD]) ([a-z]{3,}(?:-[a-z]+)*)((?: [ATKQJ987][SHDC])*) ([0-9]+)"
+).fullmatch
+"""A declaration exactly as the writer writes one without annotation (``  B marriage KC QC
+40``), its kind in lower case and three letters at least before any ``-`` (a kind of two
+could be a card's text, ``as``, which the grammar does not take for a kind)."""
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_+-]*) "([^"\\]*)"\]').fullmatch
+"""A tag line as the writer writes one whose value has no escape (``[Event "Club night"]``)."""
+
 _tuple_new = tuple.__new__  # a Pos without NamedTuple.__new__'s argument handling
 _CARD: dict[str, Card] = dict(CANONICAL)
 """Each card by its canonical text (a plain dict: a little quicker to look up than the
@@ -110,8 +119,10 @@ _GLYPH = r"[!?][!?]?|\$[0-9]+"
 """The grammar's ``GLYPH`` (``!!``, ``??``, ``!?``, ``?!``, ``!``, ``?``: every run of one or
 two of ``!`` and ``?``) and ``NAG``; each is followed by a space or the end of the line,
 so that a run Lark would cut otherwise (``!?!``) is left to Lark."""
-_BRACE = r"\{(?:[^\\}]|\\.)*\}"
-"""A ``{comment}`` on one line (the grammar's ``COMMENT``)."""
+_BRACE = r"\{[^\\}]*(?:\\.[^\\}]*)*\}"
+"""A ``{comment}`` on one line (the grammar's ``COMMENT``): ``\\`` and the character after
+it, else anything but ``}``; written as runs of the plain characters, which the regular
+expression engine takes a run at a time, rather than as a choice made at each character."""
 _TAIL_END = r"(?: (;.*))?[ \t\r]*"
 _PLAY = rf" [ABCD] [ATKQJ987][SHDC](?:\^[A-Z]+)*(?: (?:{_GLYPH}|{_BRACE}))*"
 """A play and its annotations, glyphs, NAGs and ``{...}`` comments in any order (the writer
@@ -125,6 +136,9 @@ _ITEMS = re.compile(
 """The items of a matched trick line, each after one space: a play (seat, card, marks), a
 glyph or NAG, a ``{comment}``; as tuples of texts (an empty text for a group not taken)."""
 _NOTES = re.compile(_BRACE)
+_NOTE_LINE = re.compile(rf"[ \t]*({_BRACE})[ \t\r]*").fullmatch
+"""A line holding one ``{comment}`` (the header pattern's ``NOTE``, without its other
+choices to try first)."""
 
 
 def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
@@ -239,6 +253,8 @@ def read_line(raw: str, line: int) -> Any:
             return TrickLine(int(token[:dot]), tuple(plays), (), pos(line, column))
         return None
     if head in "ABCD":
+        if (m := WRITTEN_DECL(raw)) is not None:
+            return _written_declaration(m, line)
         if (m := p["decl"](raw)) is not None:
             return _declaration(m, line)
         return None
@@ -253,9 +269,23 @@ def read_line(raw: str, line: int) -> Any:
             last = draws[-1]
             draws[-1] = _parsed_draw(last.seat, last.cards, comments, last.pos)
         return draws
+    elif head == "[" and (m := _TAG_LINE(raw)) is not None:
+        value_at = _tuple_new(Pos, (line, m.start(2)))  # the opening quote
+        return TagLine(Tag(m[1], m[2], _tuple_new(Pos, (line, 1))), (), value_at)
+    elif head == "{" and (m := _NOTE_LINE(raw)) is not None:
+        at = pos(line, m.start(1) + 1)
+        return Notes((brace_comment(m[1], at),), at)
     if (m := p["header"](raw)) is not None:
         return _header(m, line, p)
     return None
+
+
+def _written_declaration(m: re.Match[str], line: int) -> Declaration:
+    """The declaration matched by :data:`WRITTEN_DECL`."""
+    found = tuple(map(_CARD.__getitem__, m[3].split())) if m[3] else ()
+    return _parsed_declaration(
+        m[1], m[2], found, int(m[4]), _tuple_new(Pos, (line, m.start(1) + 1))
+    )
 
 
 _SEAT_WORDS = frozenset("ABCD")
