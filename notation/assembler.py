@@ -72,38 +72,38 @@ def date_fault(value: str) -> str | None:
     return None
 
 
-class _TrickB:
-    """A trick line and the events after it (a plain class: one is made per trick)."""
-
-    __slots__ = ("events", "line")
-
-    def __init__(self, line: TrickLine) -> None:
-        self.line = line
-        self.events: list[Event] = []
-
-    def build(self) -> Trick:
-        ln = self.line
-        return _parsed_trick(ln.number, ln.plays, tuple(self.events), ln.comments, ln.pos)
+def _trick(line: TrickLine, events: list[Event]) -> Trick:
+    """The trick of a trick line and the events after it."""
+    return _parsed_trick(line.number, line.plays, tuple(events), line.comments, line.pos)
 
 
-@dataclass(slots=True)
 class _BodyB:
-    """A deal's body or a variation: events before the first trick, then tricks."""
+    """A deal's body or a variation: events before the first trick, then tricks, each trick
+    line beside the list of the events after it (two lists: no object a trick)."""
 
-    pos: Pos | None
-    """The ``(`` of a variation; None for a deal's body."""
-    target: list[Event] | None = None
-    events: list[Event] = field(default_factory=list)
-    tricks: list[_TrickB] = field(default_factory=list)
+    __slots__ = ("after", "events", "pos", "sink", "target", "tricks")
+
+    def __init__(self, pos: Pos | None, target: list[Event] | None = None) -> None:
+        self.pos = pos
+        """The ``(`` of a variation; None for a deal's body."""
+        self.target = target
+        self.events: list[Event] = []
+        self.tricks: list[TrickLine] = []
+        self.after: list[list[Event]] = []
+        """The events after each trick of ``tricks``."""
+        self.sink = self.events
+        """Where the next event goes: after the last trick, or before the first."""
 
     def add(self, event: Event) -> None:
-        if self.tricks:
-            self.tricks[-1].events.append(event)
-        else:
-            self.events.append(event)
+        self.sink.append(event)
 
-    def sink(self) -> list[Event]:
-        return self.tricks[-1].events if self.tricks else self.events
+    def add_trick(self, line: TrickLine) -> None:
+        self.tricks.append(line)
+        self.sink = []
+        self.after.append(self.sink)
+
+    def built(self) -> tuple[Trick, ...]:
+        return tuple(map(_trick, self.tricks, self.after))
 
 
 @dataclass(slots=True)
@@ -139,7 +139,7 @@ class _DealB:
             self.stock,
             None if self.turnup is None else self.turnup.card,
             tuple(self.body.events),
-            tuple(t.build() for t in self.body.tricks),
+            self.body.built(),
             score,
             ln.comments,
             () if self.turnup is None else self.turnup.comments,
@@ -195,9 +195,7 @@ class Assembler:
     def pop(self) -> None:
         body = self.stack.pop()
         assert body.target is not None
-        body.target.append(
-            Variation(tuple(body.events), tuple(t.build() for t in body.tricks), body.pos)
-        )
+        body.target.append(Variation(tuple(body.events), body.built(), body.pos))
 
     def feed(self, items: list[Any]) -> Record:
         for item in items:
@@ -213,7 +211,7 @@ class Assembler:
             elif type(item) is list:
                 deal = self.deal
                 if deal is not None and deal.score is None and deal.total is None:
-                    self.stack[-1].sink().extend(item)  # what self.event does, for a line at once
+                    self.stack[-1].sink.extend(item)  # what self.event does, for a line at once
                 else:
                     for draw in item:
                         self.event(draw, draw.pos, "a draw")
@@ -322,17 +320,13 @@ class Assembler:
         tricks = body.tricks
         number = item.number
         if tricks:
-            last = tricks[-1].line.number
+            last = tricks[-1].number
             # the second test keeps 1, 2, 5, 4 to one fault: 5 should have been 3
-            if (
-                number != last + 1
-                and self.numbered
-                and number != tricks[0].line.number + len(tricks)
-            ):
+            if number != last + 1 and self.numbered and number != tricks[0].number + len(tricks):
                 self.fault(
                     f"trick {number} out of order: trick {last + 1} comes next",
                     item.pos,
-                    self._dropped_between(tricks[-1].line.pos.line, item.pos.line),
+                    self._dropped_between(tricks[-1].pos.line, item.pos.line),
                 )
         elif number != 1 and body.pos is None and self.numbered:
             assert self.deal is not None
@@ -341,7 +335,7 @@ class Assembler:
                 item.pos,
                 self._dropped_between(self.deal.line.pos.line, item.pos.line),
             )
-        tricks.append(_TrickB(item))
+        body.add_trick(item)
 
     def _dropped_between(self, after: int, before: int) -> bool:
         """True when a line between these two was left out for a syntax error."""
@@ -407,7 +401,7 @@ class Assembler:
                 self.skipping = 1
                 return
             top = self.stack[-1]
-            self.stack.append(_BodyB(at, top.sink()))
+            self.stack.append(_BodyB(at, top.sink))
         elif len(self.stack) > 1:
             self.pop()
         else:

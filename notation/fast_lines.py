@@ -24,10 +24,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from notation.cards import CANONICAL
+from notation.cards import CANONICAL, Card
 from notation.lark_parser import run_decl, run_draws, run_plays, terminal
 from notation.model import (
     Combination,
+    Comment,
     Declaration,
     Draw,
     Hand,
@@ -61,41 +62,67 @@ FAST_LINES = True
 WRITTEN_TRICK = re.compile(r"([0-9]+)\.((?: [ABCD] [ATKQJ987][SHDC])*)").fullmatch
 """A trick line exactly as the writer writes it without annotation (``12. A 7D B 9C``)."""
 WRITTEN_DRAWS = re.compile(
-    r" *draw ([ABCD] [ATKQJ987][SHDC](?:, [ABCD] [ATKQJ987][SHDC])*)"
+    r" *draw ([ABCD] (?:[ATKQJ987][SHDC]|\?)(?:, [ABCD] (?:[ATKQJ987][SHDC]|\?))*)"
 ).fullmatch
-"""A draw line exactly as the writer writes it (``  draw A KH, B QH``)."""
+"""A draw line exactly as the writer writes it (``  draw A KH, B QH``, ``  draw A ?, B ?``)."""
 
+
+WRITTEN_DECL = re.compile(
+    r" *([ABCD]) ([a-z]{3,}(?:-[a-z]+)*)((?: [ATKQJ987][SHDC])*) ([0-9]+)"
+).fullmatch
+"""A declaration exactly as the writer writes one without annotation (``  B marriage KC QC
+40``), its kind in lower case and three letters at least before any ``-`` (a kind of two
+could be a card's text, ``as``, which the grammar does not take for a kind)."""
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_+-]*) "([^"\\]*)"\]').fullmatch
+"""A tag line as the writer writes one whose value has no escape (``[Event "Club night"]``)."""
 
 _tuple_new = tuple.__new__  # a Pos without NamedTuple.__new__'s argument handling
+_CARD: dict[str, Card] = dict(CANONICAL)
+"""Each card by its canonical text (a plain dict: a little quicker to look up than the
+mapping proxy)."""
+_DRAWN: dict[str, tuple[Card | None, ...]] = {text: (card,) for text, card in CANONICAL.items()}
+_DRAWN["?"] = (None,)
+"""The cards of one draw by their text: one tuple for each card, shared by every draw of it
+(a tuple is a value: sharing it changes nothing but the allocations)."""
+_NUMBER: dict[str, int] = {str(n): n for n in range(1, 256)}
+"""Trick numbers by their text (a look-up is a third of ``int()``'s cost)."""
+
+
+def trick_number(text: str) -> int:
+    """The number of a trick written ``text`` (digits)."""
+    return _NUMBER.get(text) or int(text)
 
 
 def written_trick(number: str, body: str, line: int) -> TrickLine:
     """The trick line matched by :data:`WRITTEN_TRICK`: each play is five characters."""
+    words = body.split(" ")  # "", then seat and card in turn
     at = len(number) + 3  # the column of the first seat
     plays = []
-    for i in range(0, len(body), 5):
-        card = CANONICAL[body[i + 3 : i + 5]]
-        plays.append(_parsed_play(body[i + 1], card, _tuple_new(Pos, (line, at + i))))
-    return TrickLine(int(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
+    for i in range(1, len(words), 2):
+        plays.append(_parsed_play(words[i], _CARD[words[i + 1]], _tuple_new(Pos, (line, at))))
+        at += 5
+    return TrickLine(trick_number(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
 
 
 def written_draws(body: str, line: int, column: int) -> list[Draw]:
-    """The draws matched by :data:`WRITTEN_DRAWS` (``A KH, B QH``, from ``column``)."""
-    return [
-        _parsed_draw(
-            body[i], (CANONICAL[body[i + 2 : i + 4]],), (), _tuple_new(Pos, (line, column + i))
-        )
-        for i in range(0, len(body), 6)
-    ]
+    """The draws matched by :data:`WRITTEN_DRAWS` (``A KH, B ?``, from ``column``)."""
+    draws = []
+    for part in body.split(", "):
+        draws.append(_parsed_draw(part[0], _DRAWN[part[2:]], (), _tuple_new(Pos, (line, column))))
+        column += len(part) + 2
+    return draws
 
 
 # --------------------------------------------------------------------------- annotations
 
-_GLYPH = r"!!|\?\?|!\?|\?!|!|\?|\$[0-9]+"
-"""The grammar's ``GLYPH`` and ``NAG``; each is followed by a space or the end of the line,
+_GLYPH = r"[!?][!?]?|\$[0-9]+"
+"""The grammar's ``GLYPH`` (``!!``, ``??``, ``!?``, ``?!``, ``!``, ``?``: every run of one or
+two of ``!`` and ``?``) and ``NAG``; each is followed by a space or the end of the line,
 so that a run Lark would cut otherwise (``!?!``) is left to Lark."""
-_BRACE = r"\{(?:[^\\}]|\\.)*\}"
-"""A ``{comment}`` on one line (the grammar's ``COMMENT``)."""
+_BRACE = r"\{[^\\}]*(?:\\.[^\\}]*)*\}"
+"""A ``{comment}`` on one line (the grammar's ``COMMENT``): ``\\`` and the character after
+it, else anything but ``}``; written as runs of the plain characters, which the regular
+expression engine takes a run at a time, rather than as a choice made at each character."""
 _TAIL_END = r"(?: (;.*))?[ \t\r]*"
 _PLAY = rf" [ABCD] [ATKQJ987][SHDC](?:\^[A-Z]+)*(?: (?:{_GLYPH}|{_BRACE}))*"
 """A play and its annotations, glyphs, NAGs and ``{...}`` comments in any order (the writer
@@ -103,48 +130,51 @@ puts the glyphs first; an annotator may not: ``B JS ! {a note} $14``)."""
 _NOTED_TRICK = re.compile(rf"[ \t]*([0-9]+)\.((?:{_PLAY})+){_TAIL_END}").fullmatch
 """A trick line as the writer writes an annotated one (``2. A 9H B AH ! {B wins}``), or with
 each play's annotations in another order, one space apart."""
-_ITEM = re.compile(rf" (?:([ABCD]) ([ATKQJ987][SHDC])((?:\^[A-Z]+)*)|({_GLYPH})|({_BRACE}))")
+_ITEMS = re.compile(
+    rf" (?:([ABCD]) ([ATKQJ987][SHDC])((?:\^[A-Z]+)*)|({_GLYPH})|({_BRACE}))"
+).findall
+"""The items of a matched trick line, each after one space: a play (seat, card, marks), a
+glyph or NAG, a ``{comment}``; as tuples of texts (an empty text for a group not taken)."""
 _NOTES = re.compile(_BRACE)
+_NOTE_LINE = re.compile(rf"[ \t]*({_BRACE})[ \t\r]*").fullmatch
+"""A line holding one ``{comment}`` (the header pattern's ``NOTE``, without its other
+choices to try first)."""
 
 
 def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
-    """The trick line matched by :data:`_NOTED_TRICK`, annotations on the play before them."""
+    """The trick line matched by :data:`_NOTED_TRICK`, annotations on the play before them.
+
+    Items are one space apart (the pattern says so): each one's column is counted from the
+    lengths of those before it, not asked of a match object.
+    """
     plays: list[Play] = []
     seat = ""
     card: Any = None
+    column = 0
     marks: tuple[str, ...] = ()
-    glyphs: list[str] = []
-    notes: list[Any] = []
-    at = 0
-    for item in _ITEM.finditer(m.string, m.start(2), m.end(2)):
-        if item[1] is not None:
+    glyphs: tuple[str, ...] = ()
+    notes: tuple[Comment, ...] = ()
+    at = m.start(2)  # the space before the next item
+    for seat_text, card_text, suffix, glyph, brace in _ITEMS(m.string, at, m.end(2)):
+        if seat_text:
             if seat:
-                plays.append(_play(seat, card, marks, glyphs, notes, line, at))
-            seat, card, at = item[1], CANONICAL[item[2]], item.start(1) + 1
-            marks = tuple(item[3][1:].split("^")) if item[3] else ()
-            glyphs, notes = [], []
-        elif item[4] is not None:
-            glyphs.append(item[4])
+                plays.append(
+                    _parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes)
+                )
+            seat, card, column = seat_text, _CARD[card_text], at + 2
+            marks = tuple(suffix[1:].split("^")) if suffix else ()
+            glyphs = notes = ()
+            at += 5 + len(suffix)
+        elif glyph:
+            glyphs += (glyph,)
+            at += 1 + len(glyph)
         else:
-            notes.append(brace_comment(item[5], pos(line, item.start(5) + 1)))
+            notes += (brace_comment(brace, _tuple_new(Pos, (line, at + 2))),)
+            at += 1 + len(brace)
     if m[3] is not None:
-        notes.append(line_comment(m[3], pos(line, m.start(3) + 1)))
-    plays.append(_play(seat, card, marks, glyphs, notes, line, at))
-    return TrickLine(int(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
-
-
-def _play(
-    seat: str,
-    card: Any,
-    marks: tuple[str, ...],
-    glyphs: list[str],
-    notes: list[Any],
-    line: int,
-    column: int,
-) -> Play:
-    if marks or glyphs or notes:
-        return Play(seat, card, marks, tuple(glyphs), tuple(notes), pos(line, column))
-    return _parsed_play(seat, card, pos(line, column))
+        notes += (line_comment(m[3], pos(line, m.start(3) + 1)),)
+    plays.append(_parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes))
+    return TrickLine(trick_number(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
 
 
 def _comments(m: re.Match[str], group: int, tail: int, line: int) -> tuple[Any, ...]:
@@ -223,6 +253,8 @@ def read_line(raw: str, line: int) -> Any:
             return TrickLine(int(token[:dot]), tuple(plays), (), pos(line, column))
         return None
     if head in "ABCD":
+        if (m := WRITTEN_DECL(raw)) is not None:
+            return _written_declaration(m, line)
         if (m := p["decl"](raw)) is not None:
             return _declaration(m, line)
         return None
@@ -237,9 +269,23 @@ def read_line(raw: str, line: int) -> Any:
             last = draws[-1]
             draws[-1] = _parsed_draw(last.seat, last.cards, comments, last.pos)
         return draws
+    elif head == "[" and (m := _TAG_LINE(raw)) is not None:
+        value_at = _tuple_new(Pos, (line, m.start(2)))  # the opening quote
+        return TagLine(Tag(m[1], m[2], _tuple_new(Pos, (line, 1))), (), value_at)
+    elif head == "{" and (m := _NOTE_LINE(raw)) is not None:
+        at = pos(line, m.start(1) + 1)
+        return Notes((brace_comment(m[1], at),), at)
     if (m := p["header"](raw)) is not None:
         return _header(m, line, p)
     return None
+
+
+def _written_declaration(m: re.Match[str], line: int) -> Declaration:
+    """The declaration matched by :data:`WRITTEN_DECL`."""
+    found = tuple(map(_CARD.__getitem__, m[3].split())) if m[3] else ()
+    return _parsed_declaration(
+        m[1], m[2], found, int(m[4]), _tuple_new(Pos, (line, m.start(1) + 1))
+    )
 
 
 _SEAT_WORDS = frozenset("ABCD")
@@ -259,16 +305,14 @@ def _cards_line(raw: str, line: int) -> Hand | Stock | None:
         return None
     more = words[-1] == "..." and len(words) > start
     end = len(words) - 1 if more else len(words)
-    found: list[Any] = []
-    for word in words[start:end]:
-        card = _canonical(word)
-        if card is None and word != "?":
-            return None
-        found.append(card)
+    written = words[start:end]
+    found = tuple(map(_canonical, written))
+    if None in found and any(c is None and w != "?" for c, w in zip(found, written, strict=True)):
+        return None
     at = _tuple_new(Pos, (line, 1))
     if start == 1:
-        return Stock(tuple(found), more, (), at)
-    return Hand(words[1], tuple(found), more, (), at)
+        return Stock(found, more, (), at)
+    return Hand(words[1], found, more, (), at)
 
 
 def _declaration(m: re.Match[str], line: int) -> Declaration:

@@ -102,7 +102,11 @@ def run_draws(text: str, line: int, column: int) -> list[Draw]:
 def run_decl(text: str, line: int, column: int) -> Declaration:
     """The declaration of a ``DECL`` token (``B marriage KC QC 40``)."""
     parts = text.split()
-    found = tuple(_card_parse(c) for c in parts[2:-1]) if len(parts) > 3 else ()
+    found: tuple[Card, ...] = ()
+    if len(parts) > 3:
+        written = parts[2:-1]
+        known = tuple(map(_canonical, written))
+        found = tuple(map(_card_parse, written)) if None in known else known  # type: ignore[assignment]
     kind = parts[1] if parts[1].islower() else parts[1].lower()
     return _parsed_declaration(parts[0], kind, found, int(parts[-1]), pos(line, column))
 
@@ -326,7 +330,7 @@ class Builder:
 
 
 def _annotated(play: Play, marks: list[str], glyphs: list[str], notes: list[Comment]) -> Play:
-    return Play(play.seat, play.card, tuple(marks), tuple(glyphs), tuple(notes), play.pos)
+    return _parsed_play(play.seat, play.card, play.pos, tuple(marks), tuple(glyphs), tuple(notes))
 
 
 BUILDER = Builder()

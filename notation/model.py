@@ -468,41 +468,84 @@ class Trick:
         }
 
 
-# Constructors for the parser's hot path: they set the slots directly, skipping the dataclass
-# ``__init__`` and ``__post_init__``. Only for values the parser has already normalised (a
-# ``Card`` for a play, a tuple of ``Card``/``None`` for a draw); the public constructors above
-# keep normalising whatever they are given.
-_new = object.__new__
-_PLAY_SLOTS = tuple(
-    Play.__dict__[n].__set__ for n in ("seat", "card", "marks", "glyphs", "comments", "pos")
-)
-_DRAW_SLOTS = tuple(Draw.__dict__[n].__set__ for n in ("seat", "cards", "comments", "pos"))
-_TRICK_SLOTS = tuple(
-    Trick.__dict__[n].__set__ for n in ("number", "plays", "events", "comments", "pos")
-)
-_DECLARATION_SLOTS = tuple(
-    Declaration.__dict__[n].__set__
-    for n in ("seat", "kind", "cards", "score", "carried", "glyphs", "comments", "pos", "fresh")
-)
+# Constructors for the parser's hot path, skipping the dataclass ``__init__`` and
+# ``__post_init__``: only for values the parser has already normalised (a ``Card`` for a play,
+# a tuple of ``Card``/``None`` for a draw); the public constructors above keep normalising
+# whatever they are given. A frozen dataclass can only be filled through its slots'
+# descriptors, one call each; instead each is filled as a plain object of a class with the
+# same slots (one store each, the cheapest there is), whose ``__class__`` is then set to the
+# model's class: Python allows it between classes of the same layout, and the object is from
+# then on a model value like any other (half the instructions of the descriptor calls).
+
+
+class _PlayFill:
+    __slots__ = Play.__slots__
+    seat: str
+    card: Card
+    marks: tuple[str, ...]
+    glyphs: tuple[str, ...]
+    comments: tuple[Comment, ...]
+    pos: Pos | None
+
+
+class _DrawFill:
+    __slots__ = Draw.__slots__
+    seat: str
+    cards: tuple[Card | None, ...]
+    comments: tuple[Comment, ...]
+    pos: Pos | None
+
+
+class _TrickFill:
+    __slots__ = Trick.__slots__
+    number: int
+    plays: tuple[Play, ...]
+    events: tuple[Event, ...]
+    comments: tuple[Comment, ...]
+    pos: Pos | None
+
+
+class _DeclarationFill:
+    __slots__ = Declaration.__slots__
+    seat: str
+    kind: str
+    cards: tuple[Card, ...]
+    score: int
+    carried: tuple[Combination, ...]
+    glyphs: tuple[str, ...]
+    comments: tuple[Comment, ...]
+    pos: Pos | None
+    fresh: bool
+
+
+class _CommentFill:
+    __slots__ = Comment.__slots__
+    text: str
+    line: bool
+    pos: Pos | None
 
 
 def _parsed_play(
     seat: str,
     card: Card,
     pos: Pos | None,
-    _s: tuple[Any, ...] = _PLAY_SLOTS,
+    marks: tuple[str, ...] = (),
+    glyphs: tuple[str, ...] = (),
+    comments: tuple[Comment, ...] = (),
 ) -> Play:
-    """``Play(seat, card, (), (), (), pos)`` for a card the parser has read (a ``Card``)."""
+    """``Play(seat, card, marks, glyphs, comments, pos)`` for a card the parser has read (a
+    ``Card``) and tuples of marks, glyphs and ``Comment``."""
     if type(card) is not Card:
         card = _card(card)
-    obj = _new(Play)
-    _s[0](obj, seat)
-    _s[1](obj, card)
-    _s[2](obj, ())
-    _s[3](obj, ())
-    _s[4](obj, ())
-    _s[5](obj, pos)
-    return obj
+    obj: Any = _PlayFill()
+    obj.seat = seat
+    obj.card = card
+    obj.marks = marks
+    obj.glyphs = glyphs
+    obj.comments = comments
+    obj.pos = pos
+    obj.__class__ = Play
+    return obj  # type: ignore[no-any-return]
 
 
 def _parsed_draw(
@@ -510,16 +553,16 @@ def _parsed_draw(
     cards: tuple[Card | None, ...],
     comments: tuple[Comment, ...],
     pos: Pos | None,
-    _s: tuple[Any, ...] = _DRAW_SLOTS,
 ) -> Draw:
     """``Draw(seat, cards, comments, pos)`` for cards the parser has read (a tuple of ``Card``
-    or ``None``, as ``notation.parser._hcards`` returns)."""
-    obj = _new(Draw)
-    _s[0](obj, seat)
-    _s[1](obj, cards)
-    _s[2](obj, comments)
-    _s[3](obj, pos)
-    return obj
+    or ``None``, as ``notation.statements.hcards`` returns)."""
+    obj: Any = _DrawFill()
+    obj.seat = seat
+    obj.cards = cards
+    obj.comments = comments
+    obj.pos = pos
+    obj.__class__ = Draw
+    return obj  # type: ignore[no-any-return]
 
 
 def _parsed_declaration(
@@ -532,16 +575,22 @@ def _parsed_declaration(
     glyphs: tuple[str, ...] = (),
     comments: tuple[Comment, ...] = (),
     fresh: bool = False,
-    _s: tuple[Any, ...] = _DECLARATION_SLOTS,
 ) -> Declaration:
     """``Declaration(seat, kind, cards, score, carried, glyphs, comments, pos, fresh)`` for a
     kind the parser has put in lower case and tuples of ``Card``, ``Combination``, glyphs and
     ``Comment``."""
-    obj = _new(Declaration)
-    values = (seat, kind, cards, score, carried, glyphs, comments, pos, fresh)
-    for setter, value in zip(_s, values, strict=True):
-        setter(obj, value)
-    return obj
+    obj: Any = _DeclarationFill()
+    obj.seat = seat
+    obj.kind = kind
+    obj.cards = cards
+    obj.score = score
+    obj.carried = carried
+    obj.glyphs = glyphs
+    obj.comments = comments
+    obj.pos = pos
+    obj.fresh = fresh
+    obj.__class__ = Declaration
+    return obj  # type: ignore[no-any-return]
 
 
 def _parsed_trick(
@@ -550,20 +599,30 @@ def _parsed_trick(
     events: tuple[Event, ...],
     comments: tuple[Comment, ...],
     pos: Pos | None,
-    _s: tuple[Any, ...] = _TRICK_SLOTS,
 ) -> Trick:
     """``Trick(number, plays, events, comments, pos)`` for the parser's tuples."""
     if type(plays) is not tuple:
         plays = tuple(plays)
     if type(events) is not tuple:
         events = tuple(events)
-    obj = _new(Trick)
-    _s[0](obj, number)
-    _s[1](obj, plays)
-    _s[2](obj, events)
-    _s[3](obj, comments)
-    _s[4](obj, pos)
-    return obj
+    obj: Any = _TrickFill()
+    obj.number = number
+    obj.plays = plays
+    obj.events = events
+    obj.comments = comments
+    obj.pos = pos
+    obj.__class__ = Trick
+    return obj  # type: ignore[no-any-return]
+
+
+def _parsed_comment(text: str, line: bool, pos: Pos | None) -> Comment:
+    """``Comment(text, line, pos)`` for the text the parser has read."""
+    obj: Any = _CommentFill()
+    obj.text = text
+    obj.line = line
+    obj.pos = pos
+    obj.__class__ = Comment
+    return obj  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,8 @@ record is not read (a file that is not BZN at all is not read to its end line by
 _FIRST_CHUNK_AFTER_ERROR = 64
 """Lines read at once after a syntax error; the chunk doubles while no error is found."""
 
+_DIGITS = frozenset("0123456789")
+
 _BLANK = re.compile(r"[\t \f\r\n]*")
 """A text Lark reads as nothing: line breaks and the characters the grammar ignores."""
 
@@ -112,25 +114,22 @@ class _Reading:
         for index, raw in enumerate(lines):
             if index < skip:
                 continue
-            if (m := WRITTEN_TRICK(raw)) is not None:
-                line = index + 1 + offset
-                fast.append(written_trick(m[1], m[2], line))
-                fast_at.append(line)
-                lines[index] = ""
-                continue
-            if (m := WRITTEN_DRAWS(raw)) is not None:
-                line = index + 1 + offset
-                fast.append(written_draws(m[1], line, m.start(1) + 1))
-                fast_at.append(line)
-                lines[index] = ""
-                continue
-            statement = read_line(raw, index + 1 + offset)
-            if statement is not None:
-                fast.append(statement)
-                fast_at.append(index + 1 + offset)
-                lines[index] = ""
-            elif "{" in raw and (column := open_at(raw)) >= 0:
-                skip = self.comment(index, column, fast, fast_at)
+            line = index + 1 + offset
+            head = raw[:1]  # the canonical shapes first, told apart by their first character
+            statement: Any
+            if head in _DIGITS and (m := WRITTEN_TRICK(raw)) is not None:
+                statement = written_trick(m[1], m[2], line)
+            elif head == " " and (m := WRITTEN_DRAWS(raw)) is not None:
+                statement = written_draws(m[1], line, m.start(1) + 1)
+            else:
+                statement = read_line(raw, line)
+                if statement is None:
+                    if "{" in raw and (column := open_at(raw)) >= 0:
+                        skip = self.comment(index, column, fast, fast_at)
+                    continue
+            fast.append(statement)
+            fast_at.append(line)
+            lines[index] = ""
         return fast, fast_at
 
     def comment(self, first: int, column: int, fast: list[Any], fast_at: list[int]) -> int:

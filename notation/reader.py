@@ -52,15 +52,16 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(lines, 1):
         if number == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
-        inside = comments.inside(raw)
-        stripped = raw.strip()
-        if not inside and stripped.startswith("[") and has_moves:
+        # most lines hold no brace and start no comment: the tracker is asked only otherwise
+        inside = (comments.open or "{" in raw) and comments.inside(raw)
+        head = raw.lstrip()[:1]  # the first character that is not white space
+        if not inside and head == "[" and has_moves:
             yield start, "".join(buffer)
             buffer = []
             start = number
             has_moves = False
         buffer.append(raw if raw.endswith("\n") else raw + "\n")
-        if not inside and stripped and stripped[0] not in "[{;":
+        if not inside and head and head not in "[{;":
             has_moves = True
     if buffer and any(line.strip() for line in buffer):
         yield start, "".join(buffer)

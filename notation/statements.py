@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notation.cards import CANONICAL, Card
-from notation.model import Comment, Play, Pos, Tag
+from notation.model import Comment, Play, Pos, Tag, _parsed_comment
 
 
 @dataclass(slots=True)
@@ -112,12 +112,12 @@ def brace_comment(token: str, position: Pos) -> Comment:
     body = token[1:-1].strip()
     if "\\" in body:
         body = _ESCAPE.sub(r"\1", body)
-    return Comment(body, False, position)
+    return _parsed_comment(body, False, position)
 
 
 def line_comment(token: str, position: Pos) -> Comment:
     """The comment of a ``; ...`` token: trimmed, read as written (no escapes)."""
-    return Comment(token[1:].strip(), True, position)
+    return _parsed_comment(token[1:].strip(), True, position)
 
 
 def numbers(tokens: Sequence[str]) -> tuple[tuple[str, int], ...]:

@@ -9,6 +9,7 @@ at random with parentheses, braces, comments, glyphs, escapes, quotes and spacin
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 
 import notation.fast_lines as fast_lines_module
 from notation import parse_record, parse_records, write_record
-from notation.fast_lines import read_line
+from notation.fast_lines import WRITTEN_DRAWS, read_line
 from notation.model import Comment, Declaration, Play
 from notation.parser import parse_record_lenient
 from notation.statements import TrickLine
@@ -145,6 +146,68 @@ def test_annotated_declarations_are_read_fast(line: str) -> None:
     assert str(statement) == line.strip()
 
 
+def _blind(text: str) -> str:
+    """``text`` with every drawn card and every card of the hands unnamed (``draw A ?, B ?``),
+    as ``bezique hide`` writes a record seen from no seat."""
+    text = re.sub(r"(?m)^(  draw .*)$", lambda m: re.sub(r"[ATKQJ987][SHDC]", "?", m[1]), text)
+    return re.sub(r"(?m)^(hand [ABCD])( .*)$", lambda m: m[1] + " ?" * len(m[2].split()), text)
+
+
+@pytest.mark.parametrize("seed", [1, 21, 77])
+def test_fast_lines_on_blind_deals(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draws of cards not named (``draw A ?, B ?``) are read fast, as Lark reads them."""
+    text = _blind(rubicon_deal(seed))
+    assert "draw A ?, B ?" in text or "draw B ?, A ?" in text
+    fast, slow = _both_ways(text, monkeypatch)
+    assert fast == slow
+    assert fast[1] == []  # type: ignore[index]
+    lines = text.split("\n")
+    draws = [(i + 1, line) for i, line in enumerate(lines) if line.startswith("  draw")]
+    assert all(WRITTEN_DRAWS(line) for _, line in draws)
+
+
+WRITTEN_FORMS = [
+    # declarations: the writer's form, and kinds the short pattern leaves to the others
+    "  B marriage KC QC 40",
+    "  A carte-blanche 50",
+    "  B double-bezique QS QS JD JD 500",
+    "  A as 40",  # a kind that is a card's text
+    "  A ks KS QS 40",
+    "  A xy 10",  # a kind of two letters
+    "  A Marriage KC QC 20",  # a kind in capitals
+    "  A sequence2 AH TH KH QH JH 250",
+    "  A last-trick 10",
+    "  A last-trick- 10",
+    "  A marriage KC QC 040",
+    "  A marriage KC QC 20x",
+    "  A marriage KC  QC 20",
+    "\tA marriage KC QC 20",
+    "  A marriage 10H QC 20",
+    # tags and comment lines
+    '[Event "Club night"]',
+    '[Event ""]',
+    '[Site_2+x "a \\"quoted\\" word"]',
+    '[Annotator "back\\\\slash"]',
+    '  [Event "spaced"]  ',
+    "{a comment}",
+    "  {a comment, spaced}  ",
+    "{a \\} b \\\\ c}",
+    "{a}{b}",
+    "{a} ; b",
+    "{x}\r",
+]
+
+
+@pytest.mark.parametrize("form", WRITTEN_FORMS)
+def test_written_forms_read_as_lark_reads_them(form: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line in a deal (a tag or comment line before it), read with the fast lines on
+    and off: the same record, positions included, and the same faults."""
+    deal = "deal 1 dealer A\n1. A 7D B 9C\n"
+    text = form + "\n" + deal if form.lstrip().startswith(("[", "{")) else deal + form + "\n"
+    fast, slow = _both_ways(text, monkeypatch)
+    assert fast == slow
+
+
 def test_lines_the_fast_reader_leaves_to_lark() -> None:
     """Anything off the writer's spacing, or that Lark would cut otherwise, is not read."""
     for line in (
@@ -180,6 +243,7 @@ def test_fast_lines_agree_with_lark_on_edited_deals(monkeypatch: pytest.MonkeyPa
         texts[0].replace("draw", "\n  A marriage KH QH 20 carry bezique QS JD 40\n  draw", 2)
     )
     texts.append(annotated(texts[1]))
+    texts.append(_blind(texts[2]))
     differing = []
     for _ in range(400):
         text = rng.choice(texts)
