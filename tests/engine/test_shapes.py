@@ -17,7 +17,6 @@ import shape_brute
 from notation.cards import Card
 from validator.engine.copies import Copy, Group, Pending
 from validator.engine.holding import Holding
-from validator.engine.shapes import Shape
 
 KH, QH, QS, JD = (Card.parse(t) for t in ("KH", "QH", "QS", "JD"))
 PAIRS = [("marriage", (KH, QH)), ("bezique", (QS, JD))]
@@ -91,7 +90,7 @@ def test_labels_are_shared_exactly_by_interchangeable_copies() -> None:
     pairs = alike = 0
     for _ in range(HOLDINGS):
         holding = _random_holding(rng)
-        shape = Shape(holding, None)
+        shape = holding.shape(None)
         uids = [c.uid for c in holding.table]
         for i, u in enumerate(uids):
             for v in uids[i + 1 :]:
@@ -109,14 +108,14 @@ def test_keys_are_equal_exactly_for_tables_renamed_into_one_another() -> None:
     for _ in range(HOLDINGS):
         one = _random_holding(rng)
         renamed = _renamed(one, rng)
-        assert Shape(one, None).key() == Shape(renamed, None).key()
+        assert one.shape(None).key() == renamed.shape(None).key()
         other = _random_holding(rng) if rng.random() < 0.5 else _renamed(one, rng)
         if rng.random() < 0.5 and other.groups:
             # a small change: one combination turned from whole to broken or back
             index = rng.randrange(len(other.groups))
             g = other.groups[index]
             other.groups[index] = Group(g.kind, g.uids, not g.whole)
-        same = Shape(one, None).key() == Shape(other, None).key()
+        same = one.shape(None).key() == other.shape(None).key()
         assert same == shape_brute.same_table(one, other)
         equal += same
     assert 100 < equal < HOLDINGS - 50
@@ -127,7 +126,7 @@ def test_set_labels_tell_which_copies_go_together() -> None:
     compared = 0
     for _ in range(HOLDINGS):
         holding = _random_holding(rng)
-        shape = Shape(holding, None)
+        shape = holding.shape(None)
         uids = [c.uid for c in holding.table]
         if len(uids) < 3:
             continue
@@ -163,7 +162,7 @@ def test_a_queen_married_to_a_king_married_twice_is_not_like_the_other() -> None
         Group("marriage", frozenset({2, 13})),
         Group("queens", frozenset({11, 12, 13, 14})),
     ]
-    shape = Shape(holding, None)
+    shape = holding.shape(None)
     assert shape.label(11) != shape.label(12)
     assert shape.label(12) == shape.label(13)
     assert not shape_brute.alike(holding, 11, 12) and shape_brute.alike(holding, 12, 13)
@@ -196,7 +195,7 @@ def test_announcements_carried_get_one_label_exactly_when_interchangeable() -> N
         holding = _random_holding(rng)
         if len(holding.pending) < 2:
             continue
-        shape = Shape(holding, None)
+        shape = holding.shape(None)
         for p in holding.pending:
             for q in holding.pending:
                 same = shape.edge_label(p) == shape.edge_label(q)

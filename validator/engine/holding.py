@@ -17,7 +17,7 @@ from notation.cards import Card
 from .card_tables import ORDER
 from .copies import Copy, Group, Pending
 from .relevance import Relevance
-from .shapes import Shape, labels
+from .shapes import Shape
 
 Limit = tuple[str, int, int]
 """What a strict play showed the unseen hand cannot hold: (suit, rank place, trick number):
@@ -140,7 +140,12 @@ class Holding:
         card, uids aside: equal descriptions, copies some renaming of the table maps one onto
         the other (:mod:`validator.engine.shapes`); with ``relevance``, counting only what a
         later declaration can see (:mod:`validator.engine.relevance`)."""
-        return labels(self, relevance, only)
+        shape = self.shape(relevance)
+        return {c.uid: shape.label(c.uid) for c in (self.table if only is None else only)}
+
+    def shape(self, relevance: Relevance | None = None) -> Shape:
+        """The shape of this table under ``relevance`` (:mod:`validator.engine.shapes`)."""
+        return Shape(self.table, *self.seen_by(relevance), relevance)
 
     def seen_by(self, relevance: Relevance | None) -> tuple[list[Group], list[Pending]]:
         """The combinations and announcements a later declaration can see (all of them
@@ -192,5 +197,5 @@ class Holding:
             self.unknown,
             self.seven_marked,
             tuple(self.limits),
-            Shape(self, relevance).key(),
+            self.shape(relevance).key(),
         )

@@ -37,7 +37,6 @@ from .reading import Claim, Reading
 from .reading import fresh as is_fresh
 from .relevance import Relevance
 from .ruleset import RuleSet
-from .shapes import Shape
 from .ways import Alternative, Fault
 
 MAX_WAYS: Final = 64
@@ -123,7 +122,7 @@ def _unalike(
     other tabled copy and a known hand card of it are alike from here on)."""
     matter = relevance.cards
     bound = holding.bound(relevance)
-    shape = Shape(holding, relevance)
+    shape = holding.shape(relevance)
     seen: dict[tuple[object, ...], Alternative[MeldWay]] = {}
     for alt in ways:
         way = alt.way
@@ -142,7 +141,7 @@ def _distinct_pending(
 ) -> list[Pending]:
     if len(found) < 2:
         return found
-    shape = Shape(holding, relevance)
+    shape = holding.shape(relevance)
     classes: dict[tuple[object, ...], Pending] = {}
     for p in found:
         classes.setdefault(shape.edge_label(p), p)
@@ -190,7 +189,7 @@ def _assignments(
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
-    shape = Shape(holding, relevance)
+    shape = holding.shape(relevance)
     candidates = [c for c in table if c.card in wanted]
     described = {c.uid: shape.label(c.uid) for c in candidates}
     # a copy sharing a combination or an announcement with another copy wanted here is told

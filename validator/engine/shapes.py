@@ -28,20 +28,17 @@ within :data:`MAX_LEAVES` is described by its copies' uids instead, which never 
 copies for alike wrongly, only misses a merge.
 
 Only what a later declaration can see is described, with a :class:`Relevance`
-(:meth:`Holding.seen_by`, :meth:`Relevance.view`).
+(``Holding.seen_by``, :meth:`Relevance.view`); ``Holding.shape`` builds the shape of a holding.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .card_tables import ORDER
-from .copies import Copy, Pending
+from .copies import Copy, Group, Pending
 from .relevance import Relevance
-
-if TYPE_CHECKING:
-    from .holding import Holding
 
 MAX_LEAVES: Final = 512
 """Encodings tried for one component before it is described by uids (never reached in the
@@ -76,11 +73,18 @@ class Shape:
         "incident",
     )
 
-    def __init__(self, holding: Holding, relevance: Relevance | None) -> None:
-        groups, pending = holding.seen_by(relevance)
+    def __init__(
+        self,
+        table: Sequence[Copy],
+        groups: Sequence[Group],
+        pending: Sequence[Pending],
+        relevance: Relevance | None,
+    ) -> None:
+        """The shape of ``table`` with the combinations and announcements a later declaration
+        can see (``Holding.seen_by``), under ``relevance``."""
         briefs: dict[int, Label] = {}
         short: dict[tuple[object, ...], Label] = {}
-        for c in holding.table:
+        for c in table:
             mark = (c.card, c.used, c.levels)
             found = short.get(mark)
             if found is None:
@@ -335,13 +339,4 @@ class Shape:
         return ("uids", tuple((u, briefs[u]) for u in ordered), tuple(rows))
 
 
-def labels(
-    holding: Holding, relevance: Relevance | None, only: Iterable[Copy] | None = None
-) -> dict[int, Hashable]:
-    """Each tabled copy's label (all, or ``only`` these): equal labels, interchangeable copies."""
-    shape = Shape(holding, relevance)
-    wanted = holding.table if only is None else only
-    return {c.uid: shape.label(c.uid) for c in wanted}
-
-
-__all__ = ["MAX_LEAVES", "Label", "Shape", "brief", "labels"]
+__all__ = ["MAX_LEAVES", "Label", "Shape", "brief"]
