@@ -190,6 +190,7 @@ def _assignments(
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
     shape = holding.shape(relevance)
+    bound = holding.bound(relevance) if prefer_table else set()
     candidates = [c for c in table if c.card in wanted]
     described = {c.uid: shape.label(c.uid) for c in candidates}
     # a copy sharing a combination or an announcement with another copy wanted here is told
@@ -212,7 +213,7 @@ def _assignments(
         classes_of.append(groups)
         plain_of.append(
             [
-                prefer_table and _plain(g[0], holding, relevance, kind, info.family, info.level)
+                prefer_table and _plain(g[0], bound, relevance, kind, info.family, info.level)
                 for g in groups
             ]
         )
@@ -333,15 +334,16 @@ def _from_hand(
 
 
 def _plain(
-    copy: Copy, holding: Holding, relevance: Relevance | None, kind: str, family: str, level: int
+    copy: Copy, bound: set[int], relevance: Relevance | None, kind: str, family: str, level: int
 ) -> bool:
     """Whether ``copy`` has scored in nothing a later declaration can see but ``kind`` (of that
-    family and level or below it), and is in no combination or announcement they can see."""
+    family and level or below it), and is not in ``bound``, the copies of the combinations and
+    announcements they can see (``Holding.bound``, worked out once a declaration)."""
     used, levels = (tuple(copy.used), copy.levels) if relevance is None else relevance.view(copy)
     return (
         all(k == kind for k in used)
         and all(f == family and lv <= level for f, lv in levels)
-        and copy.uid not in holding.bound(relevance)
+        and copy.uid not in bound
     )
 
 
