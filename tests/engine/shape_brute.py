@@ -10,12 +10,62 @@ permutation within each set of look-alike copies is tried.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
+from notation.cards import Card
 from validator.engine.card_tables import ORDER
+from validator.engine.copies import Copy, Group, Pending
 from validator.engine.holding import Holding
 
 Renaming = dict[int, int]
+
+KH, QH, QS, JD = (Card.parse(t) for t in ("KH", "QH", "QS", "JD"))
+PAIRS = [("marriage", (KH, QH)), ("bezique", (QS, JD))]
+
+
+def random_holding(rng: random.Random) -> Holding:
+    """A small table of hearts marriages and béziques with a made-up history: copies with or
+    without marks, combinations whole or broken (some of their copies played), announcements
+    carried."""
+    holding = Holding({}, 0)
+    uid = 0
+    for card in (KH, QH, QS, JD):
+        for _ in range(rng.randrange(0, 4)):
+            uid += 1
+            holding.table.append(Copy(card, uid))
+    by_card: dict[Card, list[int]] = {}
+    for c in holding.table:
+        by_card.setdefault(c.card, []).append(c.uid)
+    played = 100
+    for _ in range(rng.randrange(0, 6)):
+        kind, (a, b) = rng.choice(PAIRS)
+        first = rng.choice(by_card.get(a, [0]))
+        second = rng.choice(by_card.get(b, [0]))
+        if first == 0 and second == 0:
+            continue
+        uids = set()
+        for pick in (first, second):
+            if pick == 0 or rng.random() < 0.2:
+                played += 1
+                uids.add(played)
+            else:
+                uids.add(pick)
+        whole = all(u < 100 for u in uids) and rng.random() < 0.6
+        if rng.random() < 0.25 and all(u < 100 for u in uids):
+            holding.pending.append(Pending(kind, (a, b), frozenset(uids)))
+        else:
+            holding.groups.append(Group(kind, frozenset(uids), whole))
+    marked = {u for g in holding.groups for u in g.uids}
+    kinds: dict[int, set[str]] = {}
+    for g in holding.groups:
+        for u in g.uids:
+            kinds.setdefault(u, set()).add(g.kind)
+    holding.table = [
+        Copy(c.card, c.uid, frozenset(kinds.get(c.uid, ()))) if c.uid in marked else c
+        for c in holding.table
+    ]
+    return holding
 
 
 def _look(holding: Holding) -> dict[int, tuple[object, ...]]:

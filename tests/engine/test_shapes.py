@@ -13,57 +13,13 @@ import random
 
 import pytest
 import shape_brute
+from shape_brute import random_holding
 
 from notation.cards import Card
 from validator.engine.copies import Copy, Group, Pending
 from validator.engine.holding import Holding
 
 KH, QH, QS, JD = (Card.parse(t) for t in ("KH", "QH", "QS", "JD"))
-PAIRS = [("marriage", (KH, QH)), ("bezique", (QS, JD))]
-
-
-def _random_holding(rng: random.Random) -> Holding:
-    """A small table of hearts marriages and béziques with a made-up history: copies with or
-    without marks, combinations whole or broken (some of their copies played), announcements
-    carried."""
-    holding = Holding({}, 0)
-    uid = 0
-    for card in (KH, QH, QS, JD):
-        for _ in range(rng.randrange(0, 4)):
-            uid += 1
-            holding.table.append(Copy(card, uid))
-    by_card: dict[Card, list[int]] = {}
-    for c in holding.table:
-        by_card.setdefault(c.card, []).append(c.uid)
-    played = 100
-    for _ in range(rng.randrange(0, 6)):
-        kind, (a, b) = rng.choice(PAIRS)
-        first = rng.choice(by_card.get(a, [0]))
-        second = rng.choice(by_card.get(b, [0]))
-        if first == 0 and second == 0:
-            continue
-        uids = set()
-        for pick in (first, second):
-            if pick == 0 or rng.random() < 0.2:
-                played += 1
-                uids.add(played)
-            else:
-                uids.add(pick)
-        whole = all(u < 100 for u in uids) and rng.random() < 0.6
-        if rng.random() < 0.25 and all(u < 100 for u in uids):
-            holding.pending.append(Pending(kind, (a, b), frozenset(uids)))
-        else:
-            holding.groups.append(Group(kind, frozenset(uids), whole))
-    marked = {u for g in holding.groups for u in g.uids}
-    kinds: dict[int, set[str]] = {}
-    for g in holding.groups:
-        for u in g.uids:
-            kinds.setdefault(u, set()).add(g.kind)
-    holding.table = [
-        Copy(c.card, c.uid, frozenset(kinds.get(c.uid, ()))) if c.uid in marked else c
-        for c in holding.table
-    ]
-    return holding
 
 
 def _renamed(holding: Holding, rng: random.Random) -> Holding:
@@ -89,7 +45,7 @@ def test_labels_are_shared_exactly_by_interchangeable_copies() -> None:
     rng = random.Random(7)
     pairs = alike = 0
     for _ in range(HOLDINGS):
-        holding = _random_holding(rng)
+        holding = random_holding(rng)
         shape = holding.shape(None)
         uids = [c.uid for c in holding.table]
         for i, u in enumerate(uids):
@@ -106,10 +62,10 @@ def test_keys_are_equal_exactly_for_tables_renamed_into_one_another() -> None:
     rng = random.Random(11)
     equal = 0
     for _ in range(HOLDINGS):
-        one = _random_holding(rng)
+        one = random_holding(rng)
         renamed = _renamed(one, rng)
         assert one.shape(None).key() == renamed.shape(None).key()
-        other = _random_holding(rng) if rng.random() < 0.5 else _renamed(one, rng)
+        other = random_holding(rng) if rng.random() < 0.5 else _renamed(one, rng)
         if rng.random() < 0.5 and other.groups:
             # a small change: one combination turned from whole to broken or back
             index = rng.randrange(len(other.groups))
@@ -125,7 +81,7 @@ def test_set_labels_tell_which_copies_go_together() -> None:
     rng = random.Random(13)
     compared = 0
     for _ in range(HOLDINGS):
-        holding = _random_holding(rng)
+        holding = random_holding(rng)
         shape = holding.shape(None)
         uids = [c.uid for c in holding.table]
         if len(uids) < 3:
@@ -192,7 +148,7 @@ def test_announcements_carried_get_one_label_exactly_when_interchangeable() -> N
     rng = random.Random(17)
     compared = 0
     for _ in range(HOLDINGS * 3):
-        holding = _random_holding(rng)
+        holding = random_holding(rng)
         if len(holding.pending) < 2:
             continue
         shape = holding.shape(None)

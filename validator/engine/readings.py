@@ -24,7 +24,7 @@ from notation.cards import Card
 
 from .copies import Group, Pending
 from .holding import Holding
-from .reading import Reading
+from .reading import Outline, Reading
 from .relevance import Foresight, Relevance
 from .ways import Alternative, Fault
 
@@ -196,7 +196,6 @@ class Readings:
             items = list(seen.values())
         if len(items) > 1 and not self.exhaustive:
             portland, copies, foresight = self.portland, self.copies, self.foresight
-            unseen = {id(r): tuple(h.unknown for h in r.holdings.values()) for r in items}
             memo: dict[int, tuple[list[Group], list[Pending]]] = {}
 
             def seen_by(
@@ -207,12 +206,13 @@ class Readings:
                     found = memo[id(holding)] = holding.seen_by(relevance)
                 return found
 
+            outlines = {id(r): Outline(r, foresight, seen_by) for r in items}
+
             def above(a: Reading, b: Reading) -> bool:
                 self.compared += 1
                 if self.compared > MAX_COMPARISONS:
                     raise _Capped
-                ua, ub = unseen[id(a)], unseen[id(b)]
-                if any(x < y for x, y in zip(ua, ub, strict=True)):
+                if not outlines[id(a)].may_dominate(outlines[id(b)]):
                     return False
                 return a.dominates(b, portland, copies, foresight, seen_by)
 
