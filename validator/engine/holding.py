@@ -189,6 +189,17 @@ class Holding:
         uids.update(uid for p in pending for uid in p.uids)
         return uids
 
+    def sketch(self, relevance: Relevance | None = None) -> tuple[object, ...]:
+        """Part of :meth:`key`, cheaper: equal keys have equal sketches
+        (:meth:`validator.engine.shapes.Shape.sketch`)."""
+        return (
+            tuple(sorted((ORDER[c], n) for c, n in self.hand.items())),
+            self.unknown,
+            self.seven_marked,
+            tuple(self.limits),
+            self.shape(relevance).sketch(),
+        )
+
     def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:
         """What this holding allows from here on, uids aside: equal keys, equal futures (the
         table compared up to renaming its copies, :mod:`validator.engine.shapes`)."""

@@ -190,10 +190,7 @@ class Readings:
         if not partial:
             self.since = 0
         if len(items) > 1:
-            seen: dict[tuple[object, ...], Reading] = {}
-            for reading in items:
-                seen.setdefault(reading.key(self.foresight), reading)
-            items = list(seen.values())
+            items = _distinct(items, self.foresight)
         if len(items) > 1 and not self.exhaustive:
             portland, copies, foresight = self.portland, self.copies, self.foresight
             memo: dict[int, tuple[list[Group], list[Pending]]] = {}
@@ -234,6 +231,28 @@ class Readings:
         if self.capped:
             items = items[:1]
         return items
+
+
+def _distinct(items: list[Reading], foresight: Foresight | None) -> list[Reading]:
+    """The first reading of each key, in order. Keys are compared only among readings with
+    equal sketches (the canonizer's work is most of a key's cost, and most readings differ
+    already in their sketch)."""
+    alike: dict[tuple[object, ...], list[Reading]] = {}
+    for reading in items:
+        alike.setdefault(reading.sketch(foresight), []).append(reading)
+    if len(alike) == len(items):
+        return items
+    dropped: set[int] = set()
+    for group in alike.values():
+        if len(group) > 1:
+            first: set[tuple[object, ...]] = set()
+            for reading in group:
+                key = reading.key(foresight)
+                if key in first:
+                    dropped.add(id(reading))
+                else:
+                    first.add(key)
+    return [r for r in items if id(r) not in dropped]
 
 
 class _Capped(Exception):

@@ -219,6 +219,16 @@ class Shape:
             count[comp_of[uid]] = count.get(comp_of[uid], 0) + 1
         return {u for u in wanted if count[comp_of[u]] > 1}
 
+    def sketch(self) -> Label:
+        """What :meth:`key` is built from, without the canonizer's work: the copies' briefs and
+        the labels of the combinations and announcements holding a tabled copy, each as a
+        multiset. Equal keys have equal sketches, so tables with different sketches are told
+        apart without their forms."""
+        return (
+            tuple(sorted(self.briefs.values())),
+            tuple(sorted(label for label, members in self.edges if members)),
+        )
+
     def key(self) -> Label:
         """Equal for two tables exactly when one can be renamed into the other."""
         loose = sorted(b for uid, b in self.briefs.items() if uid not in self.comp_of)
