@@ -59,6 +59,7 @@ def test_labels_are_shared_exactly_by_interchangeable_copies() -> None:
 
 
 def test_keys_are_equal_exactly_for_tables_renamed_into_one_another() -> None:
+    """And equal keys have equal sketches (``Holding.sketch``, compared first)."""
     rng = random.Random(11)
     equal = 0
     for _ in range(HOLDINGS):
@@ -74,6 +75,8 @@ def test_keys_are_equal_exactly_for_tables_renamed_into_one_another() -> None:
         same = one.shape(None).key() == other.shape(None).key()
         assert same == shape_brute.same_table(one, other)
         equal += same
+        # the sketch is part of the key: tables it tells apart have different keys
+        assert one.sketch(None) == other.sketch(None) or not same
     assert 100 < equal < HOLDINGS - 50
 
 

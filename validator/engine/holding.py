@@ -17,7 +17,7 @@ from notation.cards import Card
 from .card_tables import ORDER
 from .copies import Copy, Group, Pending
 from .relevance import Relevance
-from .shapes import Shape
+from .shapes import Shape, sketch
 
 Limit = tuple[str, int, int]
 """What a strict play showed the unseen hand cannot hold: (suit, rank place, trick number):
@@ -149,11 +149,12 @@ class Holding:
 
     def seen_by(self, relevance: Relevance | None) -> tuple[list[Group], list[Pending]]:
         """The combinations and announcements a later declaration can see (all of them
-        without ``relevance``): the combinations it could re-form or re-use, the announcements
-        it may score or whose copies it could take (:meth:`keeps_unused`)."""
+        without ``relevance``): the combinations it could re-form or re-use (none where the
+        declaration model never reads them, ``Relevance.groups_matter``), the announcements it
+        may score or whose copies it could take (:meth:`keeps_unused`)."""
         if relevance is None:
             return self.groups, self.pending
-        groups = self.groups
+        groups = self.groups if relevance.groups_matter else []
         if groups:
             kinds = relevance.kinds
             if any(g.kind in kinds for g in groups):
@@ -191,13 +192,13 @@ class Holding:
 
     def sketch(self, relevance: Relevance | None = None) -> tuple[object, ...]:
         """Part of :meth:`key`, cheaper: equal keys have equal sketches
-        (:meth:`validator.engine.shapes.Shape.sketch`)."""
+        (:func:`validator.engine.shapes.sketch`)."""
         return (
             tuple(sorted((ORDER[c], n) for c, n in self.hand.items())),
             self.unknown,
             self.seven_marked,
             tuple(self.limits),
-            self.shape(relevance).sketch(),
+            sketch(self.table, *self.seen_by(relevance), relevance),
         )
 
     def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:

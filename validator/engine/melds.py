@@ -195,7 +195,7 @@ def _assignments(
     described = {c.uid: shape.label(c.uid) for c in candidates}
     # a copy sharing a combination or an announcement with another copy wanted here is told
     # apart by itself: which of them go together is what the model judges
-    linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted)
+    linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted, relevance)
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
     plain_of: list[list[bool]] = []
@@ -264,13 +264,15 @@ def _assignments(
     return ways[:MAX_WAYS], len(ways) > MAX_WAYS
 
 
-def _linked(holding: Holding, wanted: Mapping[Card, int]) -> set[int]:
+def _linked(holding: Holding, wanted: Mapping[Card, int], relevance: Relevance | None) -> set[int]:
     """The tabled copies of the cards wanted that share a combination or an announcement with
     a tabled copy of another card wanted (two marriages of one suit on the table: which king
-    goes with which queen matters, so those copies are not interchangeable)."""
+    goes with which queen matters, so those copies are not interchangeable); combinations
+    count only where the declaration model reads them (``Relevance.groups_matter``)."""
     cards = {c.uid: c.card for c in holding.table if c.card in wanted}
     out: set[int] = set()
-    for uids in [g.uids for g in holding.groups] + [p.uids for p in holding.pending]:
+    groups = holding.groups if relevance is None or relevance.groups_matter else []
+    for uids in [g.uids for g in groups] + [p.uids for p in holding.pending]:
         present = [u for u in uids if u in cards]
         if len({cards[u] for u in present}) > 1:
             out.update(present)

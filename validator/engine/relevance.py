@@ -44,13 +44,21 @@ class Relevance:
     """Whether an unmarked tabled copy counting as a card from the hand can change what the
     declaration model says (the Portland model, and a rule that a new combination lays a card
     from the hand); elsewhere an unmarked copy is new to every kind either way."""
+    groups_matter: bool = True
+    """Whether the combinations scored (which copies formed each) can change what the
+    declaration model says: under the Portland model, and where re-forming needs the old
+    combination broken first. Elsewhere (the two-pack game's copy-once rule, Rubicon's
+    re-forming under ``reform_needs_break off``) the model reads only each copy's own marks,
+    so which king was married to which queen is seen by no later declaration."""
     _views: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(
         default_factory=dict, repr=False
     )
 
     @staticmethod
     def of(
-        combinations: Iterable[tuple[str, Sequence[Card]]], fresh_matters: bool = True
+        combinations: Iterable[tuple[str, Sequence[Card]]],
+        fresh_matters: bool = True,
+        groups_matter: bool = True,
     ) -> Relevance:
         """The relevance of these later combinations (kind, cards)."""
         used: set[tuple[str, Card]] = set()
@@ -75,6 +83,7 @@ class Relevance:
             frozenset(carried),
             frozenset(card for _, card in used),
             fresh_matters=fresh_matters,
+            groups_matter=groups_matter,
         )
 
     def view(self, copy: Copy) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
@@ -112,12 +121,16 @@ EVERYTHING = None
 class Foresight:
     """The declarations still to come in a deal, seat by seat, and their :class:`Relevance`."""
 
-    __slots__ = ("_ahead", "fresh_matters", "relevance")
+    __slots__ = ("_ahead", "fresh_matters", "groups_matter", "relevance")
 
     def __init__(
-        self, declarations: Iterable[tuple[str, str, Sequence[Card]]], fresh_matters: bool = True
+        self,
+        declarations: Iterable[tuple[str, str, Sequence[Card]]],
+        fresh_matters: bool = True,
+        groups_matter: bool = True,
     ) -> None:
         self.fresh_matters = fresh_matters
+        self.groups_matter = groups_matter
         self._ahead: dict[str, list[tuple[str, tuple[Card, ...]]]] = {}
         for seat, kind, cards in declarations:
             self._ahead.setdefault(seat, []).append((canonical_kind(kind), sorted_cards(cards)))
@@ -127,19 +140,21 @@ class Foresight:
 
     def clone(self) -> Foresight:
         """An independent copy (the relevances are values, shared)."""
-        other = Foresight((), self.fresh_matters)
+        other = Foresight((), self.fresh_matters, self.groups_matter)
         other._ahead = {seat: list(ahead) for seat, ahead in self._ahead.items()}
         other.relevance = dict(self.relevance)
         return other
 
     def _refresh(self, seat: str) -> None:
-        self.relevance[seat] = Relevance.of(self._ahead.get(seat, ()), self.fresh_matters)
+        self.relevance[seat] = Relevance.of(
+            self._ahead.get(seat, ()), self.fresh_matters, self.groups_matter
+        )
 
     def of(self, seat: str) -> Relevance:
         """What the seat's later declarations can see."""
         found = self.relevance.get(seat)
         if found is None:
-            found = self.relevance[seat] = Relevance.of((), self.fresh_matters)
+            found = self.relevance[seat] = Relevance.of((), self.fresh_matters, self.groups_matter)
         return found
 
     def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:

@@ -55,6 +55,53 @@ def brief(copy: Copy, relevance: Relevance | None) -> Label:
     return (ORDER[copy.card], not copy.used, *relevance.view(copy))
 
 
+def _briefs(table: Sequence[Copy], relevance: Relevance | None) -> dict[int, Label]:
+    """Each tabled copy's brief, by uid (worked out once for copies with the same marks)."""
+    briefs: dict[int, Label] = {}
+    short: dict[tuple[object, ...], Label] = {}
+    for c in table:
+        mark = (c.card, c.used, c.levels)
+        found = short.get(mark)
+        if found is None:
+            found = short[mark] = brief(c, relevance)
+        briefs[c.uid] = found
+    return briefs
+
+
+def _group_label(group: Group, members: tuple[int, ...]) -> Label:
+    """A combination as an edge of the shape: its kind, whether whole, and how many of its
+    copies have been played (that count says nothing a later declaration can use, but keeping
+    it only tells more apart, never less)."""
+    return (0, group.kind, (int(group.whole), len(group.uids) - len(members)))
+
+
+def _pending_label(pending: Pending) -> Label:
+    """An announcement carried as an edge of the shape: its kind and cards."""
+    return (1, pending.kind, tuple(ORDER[c] for c in pending.cards))
+
+
+def sketch(
+    table: Sequence[Copy],
+    groups: Sequence[Group],
+    pending: Sequence[Pending],
+    relevance: Relevance | None,
+) -> Label:
+    """What :meth:`Shape.key` is built from, without building the shape or canonizing it: the
+    copies' briefs and the labels of the combinations and announcements holding a tabled
+    copy, each as a multiset. Equal keys have equal sketches, so tables with different
+    sketches are told apart without their forms."""
+    briefs = _briefs(table, relevance)
+    labels: list[Label] = []
+    for g in groups:
+        members = tuple(u for u in g.uids if u in briefs)
+        if members:
+            labels.append(_group_label(g, members))
+    for p in pending:
+        if any(u in briefs for u in p.uids):
+            labels.append(_pending_label(p))
+    return (tuple(sorted(briefs.values())), tuple(sorted(labels)))
+
+
 class _TooSymmetric(Exception):
     """A component needed more than :data:`MAX_LEAVES` encodings."""
 
@@ -82,27 +129,17 @@ class Shape:
     ) -> None:
         """The shape of ``table`` with the combinations and announcements a later declaration
         can see (``Holding.seen_by``), under ``relevance``."""
-        briefs: dict[int, Label] = {}
-        short: dict[tuple[object, ...], Label] = {}
-        for c in table:
-            mark = (c.card, c.used, c.levels)
-            found = short.get(mark)
-            if found is None:
-                found = short[mark] = brief(c, relevance)
-            briefs[c.uid] = found
-        self.briefs = briefs
+        briefs = self.briefs = _briefs(table, relevance)
         edges: list[tuple[Label, tuple[int, ...]]] = []
         edge_of: dict[Pending, int] = {}
         for g in groups:
             members = tuple(u for u in g.uids if u in briefs)
             if members:
-                # the count of copies played says nothing a later declaration can use, but
-                # keeping it only tells more apart, never less
-                edges.append(((0, g.kind, (int(g.whole), len(g.uids) - len(members))), members))
+                edges.append((_group_label(g, members), members))
         for p in pending:
             members = tuple(u for u in p.uids if u in briefs)
             edge_of.setdefault(p, len(edges))
-            edges.append(((1, p.kind, tuple(ORDER[c] for c in p.cards)), members))
+            edges.append((_pending_label(p), members))
         self.edges = edges
         self._edge_of = edge_of
         incident: dict[int, list[int]] = {}
@@ -218,16 +255,6 @@ class Shape:
         for uid in wanted:
             count[comp_of[uid]] = count.get(comp_of[uid], 0) + 1
         return {u for u in wanted if count[comp_of[u]] > 1}
-
-    def sketch(self) -> Label:
-        """What :meth:`key` is built from, without the canonizer's work: the copies' briefs and
-        the labels of the combinations and announcements holding a tabled copy, each as a
-        multiset. Equal keys have equal sketches, so tables with different sketches are told
-        apart without their forms."""
-        return (
-            tuple(sorted(self.briefs.values())),
-            tuple(sorted(label for label, members in self.edges if members)),
-        )
 
     def key(self) -> Label:
         """Equal for two tables exactly when one can be renamed into the other."""
@@ -349,4 +376,4 @@ class Shape:
         return ("uids", tuple((u, briefs[u]) for u in ordered), tuple(rows))
 
 
-__all__ = ["MAX_LEAVES", "Label", "Shape", "brief"]
+__all__ = ["MAX_LEAVES", "Label", "Shape", "brief", "sketch"]

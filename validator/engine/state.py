@@ -334,7 +334,10 @@ class DealState:
         if not self.exhaustive:
             rules = self.rules
             self.readings.foresight = Foresight(
-                declarations, rules.reform == "portland" or rules.new_card_from_hand
+                declarations,
+                fresh_matters=rules.reform == "portland" or rules.new_card_from_hand,
+                groups_matter=rules.reform == "portland"
+                or (rules.reform == "new-card" and rules.reform_needs_break),
             )
 
     def relevance_of(self, seat: str) -> Relevance | None:
