@@ -42,6 +42,7 @@ def test_instruction_count_script_loads_and_shows_its_help() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "--records" in done.stdout
+    assert "--errors" in done.stdout
 
 
 AT_LEAST_3 = Target("x", "x >= 3", 3.0)
