@@ -124,6 +124,8 @@ def declare_line(
             # not a combination; or one lost to a higher one shown with it, whose cards it
             # shares: they are laid with the higher one (one fault, A415, for the lower)
             continue
+        if index:
+            state.readings.thin()
         _read_meld(
             state,
             seat,

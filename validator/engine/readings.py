@@ -179,6 +179,21 @@ class Readings:
             self.items = kept
         return found
 
+    def thin(self) -> None:
+        """Between the parts of one declaration line: drop duplicates and dominated readings
+        among those the line has found no fault in so far, before the next part multiplies
+        them (a line that scores a combination and carries two read each part in dozens of
+        ways). The readings with a fault are kept as they are, so that :meth:`select` ranks
+        the line's faults as before; the parts still to come are among the declarations the
+        foresight sees, so what they can tell apart is kept."""
+        if self.exhaustive or not self.grew or len(self.items) < 2:
+            return
+        sound = [r for r in self.items if not r.cost]
+        if len(sound) < 2:
+            return
+        kept = {id(r) for r in self.prune(sound, partial=True)}
+        self.items = [r for r in self.items if r.cost or id(r) in kept]
+
     def prune(self, items: list[Reading], partial: bool = False) -> list[Reading]:
         """Drop duplicates and dominated readings; cut the set when a bound is reached.
 
