@@ -44,11 +44,21 @@ def declarations_of(deal: Deal) -> list[tuple[str, str, tuple[Card, ...]]]:
     """The deal's declarations in order, each announcement carried on a line with them, as
     the engine's foresight takes them (variations aside: they are not replayed)."""
     found: list[tuple[str, str, tuple[Card, ...]]] = []
-    for event in [*deal.events, *(e for trick in deal.tricks for e in trick.events)]:
+    _declarations_in(deal.events, found)
+    for trick in deal.tricks:
+        if trick.events:
+            _declarations_in(trick.events, found)
+    return found
+
+
+def _declarations_in(
+    events: Iterable[Event], found: list[tuple[str, str, tuple[Card, ...]]]
+) -> None:
+    for event in events:
         if isinstance(event, Declaration):
             found.append((event.seat, event.kind, event.cards))
-            found.extend((event.seat, c.kind, c.cards) for c in event.carried)
-    return found
+            if event.carried:
+                found.extend((event.seat, c.kind, c.cards) for c in event.carried)
 
 
 class DealWalker:
@@ -552,11 +562,16 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(draw, self.state)
+        state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         for card in draw.cards:
-            for v in self.state.draw(draw.seat, card):
-                found.append(v)
-            if card is not None and card.rank in COURT_RANKS and draw.seat in self.carte_blanche:
-                self.carte_blanche[draw.seat] = self.carte_blanche[draw.seat] or str(card)
+            found.extend(state.draw(seat, card))
+            if (
+                carte_blanche
+                and card is not None
+                and card.rank in COURT_RANKS
+                and seat in carte_blanche
+            ):
+                carte_blanche[seat] = carte_blanche[seat] or str(card)
         if self.double_draw and self._may_draw_two(draw.seat, found):
             found = _without_second_draw(found, draw.seat)
         if observer is not None:
