@@ -44,7 +44,7 @@ from .reading import Reading
 from .readings import Readings
 from .relevance import Foresight, Relevance
 from .ruleset import RuleSet
-from .strict import TrickView, limits_shown, revoke_shown, strict_faults
+from .strict import TrickView, legal_whatever_held, limits_shown, revoke_shown, strict_faults
 from .violations import Violation
 from .ways import Alternative, Fault
 
@@ -311,6 +311,9 @@ class DealState:
         readings = self.readings
         was_capped = readings.capped
         found = readings.select()
+        if not found and not readings.capped:
+            self.parts_at_fault = set()
+            return []  # some reading explains the event: the commonest end
         self.parts_at_fault = set() if was_capped else {part for _, part in found}
         if readings.capped and not was_capped:
             self.ambiguous_from = self.tricks_played + 1
@@ -481,10 +484,14 @@ class DealState:
         if not held or (self.exhaustive and holding.unknown):
             return False
         if self.phase == STRICT:
-            if holding.unknown or (
-                trick and strict_faults(TrickView.of(trick, self.trump), holding.known(), card)
-            ):
+            if holding.unknown:
                 return False
+            if trick:
+                view = TrickView.of(trick, self.trump)
+                if not legal_whatever_held(view, card) and strict_faults(
+                    view, holding.known(), card
+                ):
+                    return False
         elif holding.table:
             for tabled in holding.table:
                 if tabled.card is card:

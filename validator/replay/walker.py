@@ -396,8 +396,9 @@ class DealWalker:
         )
 
     def play(self, play: Play) -> None:
-        if play.seat not in self.ctx.seats:
-            self.left_out(play.seat, play.pos, f"{play.card} played")
+        seat, card = play.seat, play.card
+        if seat not in self.ctx.seats:
+            self.left_out(seat, play.pos, f"{card} played")
             return
         state = self.state
         leading = not state.trick
@@ -413,37 +414,39 @@ class DealWalker:
             if phase == "strict" and self.strict_brisques is None:
                 self.strict_brisques = dict(state.brisques)
         self.pre_play = before
-        hidden = play.marks and state.unknown[play.seat] > 0  # for the marks, before the play
+        marks = play.marks
+        hidden = marks and state.unknown[seat] > 0  # for the marks, before the play
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
-        found = state.play(play.seat, play.card)
+        found = state.play(seat, card)
         if observer is not None:
             observer.after_event(play, state, found)
         self.pre_play = None
         self.plays += 1
-        self.last_play = (self.event_no, play.card, before)
+        self.last_play = (self.event_no, card, before)
         raws = self.violations(found, play.pos) if found else []
         if leading:
-            self.played_to_trick = []
-        self.played_to_trick.append(play.card)
+            self.played_to_trick = [card]
+        else:
+            self.played_to_trick.append(card)
         keep_steps = self.ctx.keep_steps
         if keep_steps:
-            card = str(play.card)
+            name = str(card)
             if leading:
                 self.trick_cards = []
-            self.trick_cards.append((play.seat, card))
+            self.trick_cards.append((seat, name))
             verb = "leads" if leading else "plays"
             self.step(
                 "play",
-                play.seat,
-                f"{play.seat} {verb} {card}",
+                seat,
+                f"{seat} {verb} {name}",
                 line_of(play.pos),
-                card,
+                name,
                 play.glyphs,
                 play.comments,
             )
-        if play.marks:
+        if marks:
             _marks.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
         if not state.trick and state.last_winner is not None:
             winner = state.last_winner
