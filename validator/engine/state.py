@@ -117,6 +117,9 @@ class DealState:
         self.chooser = chooser
         self._new_card = rules.reform == "new-card"
         self._portland = rules.reform == "portland"
+        self._brisques_taken = rules.brisque_scoring == "when-taken" and not rules.no_brisques
+        """Brisques score as the tricks holding them are won (not counted at the end)."""
+        self._pone_first = rules.draw_order == "pone-first"
         self.turnup_present = rules.turn_up
         self.turnup: Card | None = turnup if rules.turn_up else None
         self.trump: str | None = turnup.suit if (rules.trump == "turn-up" and turnup) else None
@@ -186,6 +189,8 @@ class DealState:
         other.chooser = self.chooser
         other._new_card = self._new_card
         other._portland = self._portland
+        other._brisques_taken = self._brisques_taken
+        other._pone_first = self._pone_first
         other.turnup_present = self.turnup_present
         other.turnup = self.turnup
         other.trump = self.trump
@@ -636,7 +641,7 @@ class DealState:
         won[winner].extend([card for _, card in trick])
         self.brisques[winner] += count
         rules = self.rules
-        if rules.brisque_scoring == "when-taken" and not rules.no_brisques:
+        if self._brisques_taken:
             self.brisque_points[winner] += count * rules.brisque_value
         self.trick = []
         self.tricks_played += 1
@@ -659,7 +664,7 @@ class DealState:
         if len(self.stock) < n:
             self._enter_strict()
             return
-        first = self.order[0] if self.rules.draw_order == "pone-first" else winner
+        first = self.order[0] if self._pone_first else winner
         self.draw_queue = list(self._rounds[first])
         # An irregular stock in a turn-up game: the last drawer takes the turn-up and the face
         # down card(s) left over are not drawn (foster-1914-ordinary-bezique.txt, Drawing).
