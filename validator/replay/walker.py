@@ -357,8 +357,27 @@ class DealWalker:
             self.attach_comment(comment)
         seats = len(self.ctx.seats)
         starts_trick = not self.state.trick
+        if starts_trick and len(trick.plays) > seats:
+            self._overfull(trick, seats)
+        else:
+            for play in trick.plays:
+                self.play(play)
+        if starts_trick and 0 < len(trick.plays) < seats and not last:
+            self.raw_finding(
+                "P209",
+                None,
+                f"trick {trick.number} has {len(trick.plays)} play(s), not {seats}",
+                line_of(trick.pos),
+                column_of(trick.pos),
+                rule="play.trick-plays",
+            )
+        self.events(trick.events)
+
+    def _overfull(self, trick: Trick, seats: int) -> None:
+        """A trick line with more plays than seats: the first ``seats`` are played, the rest
+        reported (P209) and left out."""
         for index, play in enumerate(trick.plays):
-            if starts_trick and index >= seats:
+            if index >= seats:
                 self.raw_finding(
                     "P209",
                     play.seat,
@@ -370,16 +389,6 @@ class DealWalker:
                 )
                 continue
             self.play(play)
-        if starts_trick and 0 < len(trick.plays) < seats and not last:
-            self.raw_finding(
-                "P209",
-                None,
-                f"trick {trick.number} has {len(trick.plays)} play(s), not {seats}",
-                line_of(trick.pos),
-                column_of(trick.pos),
-                rule="play.trick-plays",
-            )
-        self.events(trick.events)
 
     def left_out(self, seat: str, pos: Any, what: str) -> None:
         """Report (R001) an event by a seat that does not play in this game; it is left out.
