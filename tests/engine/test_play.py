@@ -229,3 +229,33 @@ def test_snapshot_shows_what_the_table_sees() -> None:
     assert snap.trump == "H" and snap.turnup == "9H"
     assert snap.stock == 64 - 16 - 1
     assert snap.scores == {"A": 40, "B": 0}
+
+
+def test_a_card_legal_whatever_held_is_legal_from_every_holding() -> None:
+    """The strict phase's shortcut (a card of the suit led that wins the trick, or follows a
+    trick won by a trump) agrees with the rule itself: for every trick of two cards or one,
+    every trump and every card, whenever the shortcut says legal, the card is among the legal
+    plays of every holding drawn (seeded) that contains it; and it says legal for a card of
+    the suit led that beats the best card."""
+    import random
+
+    from validator.engine.card_tables import ALL_CARDS, RANK_OF
+    from validator.engine.strict import TrickView, legal, legal_whatever_held
+
+    rng = random.Random(15)
+    for trump in (None, "S", "H", "D", "C"):
+        for led_card in ALL_CARDS:
+            for best in ALL_CARDS:
+                if best.suit not in (led_card.suit, trump) or (
+                    best.suit == led_card.suit and RANK_OF[best] > RANK_OF[led_card]
+                ):
+                    continue  # not a card that can be winning a trick led with led_card
+                view = TrickView(led_card.suit, best, trump)
+                for card in ALL_CARDS:
+                    if card.suit == view.led and best.suit == view.led:
+                        assert legal_whatever_held(view, card) == (RANK_OF[card] < RANK_OF[best])
+                    if not legal_whatever_held(view, card):
+                        continue
+                    for _ in range(6):
+                        pool = {card, *rng.sample(ALL_CARDS, rng.randrange(0, 12))}
+                        assert card in legal(view, pool), (view, card, pool)

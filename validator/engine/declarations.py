@@ -218,13 +218,13 @@ def _read_meld(
     announcement is carried when it is sound and made in turn."""
     rules, copies, readings = state.rules, state.copies, state.readings
     scoring = index == 0
-    label = f"{kind} {cards_text(cards)}: "
     relevance = state.relevance_of(seat)
     first_uid = (state.lines_declared * 8 + index) * 16
-    announced = scoring and (kind, sorted_cards(cards)) in state.announced[seat]
+    carrying = state.announced[seat]
+    announced = scoring and bool(carrying) and (kind, sorted_cards(cards)) in carrying
     every = state.exhaustive
     if not scoring and may_carry and not lost:
-        state.announced[seat].add((kind, sorted_cards(cards)))
+        carrying.add((kind, sorted_cards(cards)))
 
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
         ways, truncated = meld_ways(
@@ -235,7 +235,10 @@ def _read_meld(
         if not ways:
             return [Alternative(None, [not_held(kind, cards, announced)])]
         out: list[Alternative[MeldWay | None]] = []
+        label = ""
         for w in ways:
+            if w.faults and not label:
+                label = f"{kind} {cards_text(cards)}: "
             faults = [Fault(f.code, f.rule, label + f.message) for f in w.faults]
             out.append(Alternative(w.way, faults))
         return out
@@ -336,6 +339,8 @@ def _shown_at_once(
     Re-forming Combinations); "Double bezique laid all at once scores 500 in place of the 40,
     not as well as it" (bezique-guide.txt, Scoring)."""
     lost: dict[int, str] = {}
+    if len(parts) < 2:
+        return lost  # a line of one combination: nothing shown with it
     for i, (kind_i, cards_i, _) in enumerate(parts):
         if values[i] is None:
             continue

@@ -16,7 +16,7 @@ Without foresight (a game played live) everything is relevant.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from typing import Final
 
 from notation.cards import Card
 
@@ -25,34 +25,57 @@ from .combinations import MELD_KINDS, canonical_kind, kind_info
 from .copies import Copy, Pending
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Relevance:
-    """What one seat's later declarations can see of its table."""
+    """What one seat's later declarations can see of its table: a value, never changed once
+    made (a plain class rather than a frozen dataclass: one is made for every declaration, and
+    a frozen dataclass sets each field through ``object.__setattr__``)."""
 
-    used: frozenset[tuple[str, Card]]
-    """(kind, card) of every combination declared later, card by card."""
-    below: dict[tuple[str, Card], int]
-    """(family, card) -> the lowest level declared later with that card in that family."""
-    kinds: frozenset[str]
-    """The kinds declared later."""
-    carried: frozenset[tuple[str, tuple[Card, ...]]]
-    """The combinations declared later, as (kind, sorted cards): announcements they may score."""
-    cards: frozenset[Card]
-    """The cards of every combination declared later: a copy of any other card can never
-    matter to a declaration again, wherever it lies and whatever it has scored."""
-    fresh_matters: bool = True
-    """Whether an unmarked tabled copy counting as a card from the hand can change what the
-    declaration model says (the Portland model, and a rule that a new combination lays a card
-    from the hand); elsewhere an unmarked copy is new to every kind either way."""
-    groups_matter: bool = True
-    """Whether the combinations scored (which copies formed each) can change what the
-    declaration model says: under the Portland model, and where re-forming needs the old
-    combination broken first. Elsewhere (the two-pack game's copy-once rule, Rubicon's
-    re-forming under ``reform_needs_break off``) the model reads only each copy's own marks,
-    so which king was married to which queen is seen by no later declaration."""
-    _views: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(
-        default_factory=dict, repr=False
+    __slots__ = (
+        "_views",
+        "below",
+        "cards",
+        "carried",
+        "fresh_matters",
+        "groups_matter",
+        "kinds",
+        "used",
     )
+
+    def __init__(
+        self,
+        used: frozenset[tuple[str, Card]],
+        below: dict[tuple[str, Card], int],
+        kinds: frozenset[str],
+        carried: frozenset[tuple[str, tuple[Card, ...]]],
+        cards: frozenset[Card],
+        fresh_matters: bool = True,
+        groups_matter: bool = True,
+    ) -> None:
+        self.used = used
+        """(kind, card) of every combination declared later, card by card."""
+        self.below = below
+        """(family, card) -> the lowest level declared later with that card in that family."""
+        self.kinds = kinds
+        """The kinds declared later."""
+        self.carried = carried
+        """The combinations declared later, as (kind, sorted cards): announcements they may
+        score."""
+        self.cards = cards
+        """The cards of every combination declared later: a copy of any other card can never
+        matter to a declaration again, wherever it lies and whatever it has scored."""
+        self.fresh_matters = fresh_matters
+        """Whether an unmarked tabled copy counting as a card from the hand can change what the
+        declaration model says (the Portland model, and a rule that a new combination lays a
+        card from the hand); elsewhere an unmarked copy is new to every kind either way."""
+        self.groups_matter = groups_matter
+        """Whether the combinations scored (which copies formed each) can change what the
+        declaration model says: under the Portland model, and where re-forming needs the old
+        combination broken first. Elsewhere (the two-pack game's copy-once rule, Rubicon's
+        re-forming under ``reform_needs_break off``) the model reads only each copy's own
+        marks, so which king was married to which queen is seen by no later declaration."""
+        self._views: dict[
+            tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]
+        ] = {}
 
     @staticmethod
     def of(
@@ -65,23 +88,26 @@ class Relevance:
         below: dict[tuple[str, Card], int] = {}
         kinds: set[str] = set()
         carried: set[tuple[str, tuple[Card, ...]]] = set()
+        cards_seen: set[Card] = set()
         for kind, cards in combinations:
             if kind not in MELD_KINDS:
                 continue
             info = kind_info(kind)
+            family, level = info.family, info.level
             kinds.add(kind)
             carried.add((kind, sorted_cards(cards)))
+            cards_seen.update(cards)
             for card in cards:
                 used.add((kind, card))
-                key = (info.family, card)
-                if below.get(key, 99) > info.level:
-                    below[key] = info.level
+                key = (family, card)
+                if below.get(key, 99) > level:
+                    below[key] = level
         return Relevance(
             frozenset(used),
             below,
             frozenset(kinds),
             frozenset(carried),
-            frozenset(card for _, card in used),
+            frozenset(cards_seen),
             fresh_matters=fresh_matters,
             groups_matter=groups_matter,
         )
@@ -117,6 +143,32 @@ class Relevance:
 EVERYTHING = None
 """No foresight: every mark, combination and announcement may matter."""
 
+Ahead = frozenset[tuple[str, tuple[Card, ...]]]
+"""The combinations a seat is still to declare, as a set: a :class:`Relevance` depends on
+nothing else (not their order, not how often one is declared)."""
+
+MEMO_SIZE: Final = 4096
+"""Relevances kept by :func:`relevance_of` before the memo starts again (a bound on memory
+over a long batch of records)."""
+
+_memo: Final[dict[tuple[Ahead, bool, bool], Relevance]] = {}
+
+
+def relevance_of(
+    ahead: Iterable[tuple[str, tuple[Card, ...]]], fresh_matters: bool, groups_matter: bool
+) -> Relevance:
+    """:meth:`Relevance.of` of canonical combinations (kind, sorted cards), made once for each
+    set of them: a record's declarations end alike (the last of a seat's leaves nothing ahead,
+    and the combinations near the end of a deal are few), so most are found here; and a
+    relevance shared keeps the views it has worked out (:meth:`Relevance.view`)."""
+    key = (frozenset(ahead), fresh_matters, groups_matter)
+    found = _memo.get(key)
+    if found is None:
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()
+        found = _memo[key] = Relevance.of(key[0], fresh_matters, groups_matter)
+    return found
+
 
 class Foresight:
     """The declarations still to come in a deal, seat by seat, and their :class:`Relevance`."""
@@ -146,7 +198,7 @@ class Foresight:
         return other
 
     def _refresh(self, seat: str) -> None:
-        self.relevance[seat] = Relevance.of(
+        self.relevance[seat] = relevance_of(
             self._ahead.get(seat, ()), self.fresh_matters, self.groups_matter
         )
 
@@ -154,7 +206,7 @@ class Foresight:
         """What the seat's later declarations can see."""
         found = self.relevance.get(seat)
         if found is None:
-            found = self.relevance[seat] = Relevance.of((), self.fresh_matters, self.groups_matter)
+            found = self.relevance[seat] = relevance_of((), self.fresh_matters, self.groups_matter)
         return found
 
     def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:

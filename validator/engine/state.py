@@ -44,7 +44,7 @@ from .reading import Reading
 from .readings import Readings
 from .relevance import Foresight, Relevance
 from .ruleset import RuleSet
-from .strict import TrickView, limits_shown, revoke_shown, strict_faults
+from .strict import TrickView, legal_whatever_held, limits_shown, revoke_shown, strict_faults
 from .violations import Violation
 from .ways import Alternative, Fault
 
@@ -117,6 +117,9 @@ class DealState:
         self.chooser = chooser
         self._new_card = rules.reform == "new-card"
         self._portland = rules.reform == "portland"
+        self._brisques_taken = rules.brisque_scoring == "when-taken" and not rules.no_brisques
+        """Brisques score as the tricks holding them are won (not counted at the end)."""
+        self._pone_first = rules.draw_order == "pone-first"
         self.turnup_present = rules.turn_up
         self.turnup: Card | None = turnup if rules.turn_up else None
         self.trump: str | None = turnup.suit if (rules.trump == "turn-up" and turnup) else None
@@ -186,6 +189,8 @@ class DealState:
         other.chooser = self.chooser
         other._new_card = self._new_card
         other._portland = self._portland
+        other._brisques_taken = self._brisques_taken
+        other._pone_first = self._pone_first
         other.turnup_present = self.turnup_present
         other.turnup = self.turnup
         other.trump = self.trump
@@ -311,6 +316,9 @@ class DealState:
         readings = self.readings
         was_capped = readings.capped
         found = readings.select()
+        if not found and not readings.capped:
+            self.parts_at_fault = set()
+            return []  # some reading explains the event: the commonest end
         self.parts_at_fault = set() if was_capped else {part for _, part in found}
         if readings.capped and not was_capped:
             self.ambiguous_from = self.tricks_played + 1
@@ -389,7 +397,8 @@ class DealState:
     # ------------------------------------------------------------------ play
     def play(self, seat: str, card: Card) -> list[Violation]:
         """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
-        if seat not in self._next_seat:
+        next_seat = self._next_seat
+        if seat not in next_seat:
             self.check_seat(seat)
         out: list[Violation] = []
         if self.phase == OVER:
@@ -400,7 +409,8 @@ class DealState:
             )
             return out
         self.declared = None
-        for reading in self.readings.items:
+        readings = self.readings
+        for reading in readings.items:
             reading.last_claim = None
         if self.draw_queue:
             for missing in self.draw_queue:
@@ -411,31 +421,41 @@ class DealState:
                 )
             self._close_draws()
         trick = self.trick
-        for s, _ in trick:
-            if s == seat:
-                out.append(
-                    self.violation(
-                        "P209", "play.trick-plays", seat, f"plays {card} twice to one trick"
+        if trick:
+            for s, _ in trick:
+                if s == seat:
+                    out.append(
+                        self.violation(
+                            "P209", "play.trick-plays", seat, f"plays {card} twice to one trick"
+                        )
                     )
-                )
-                break
-        else:
-            expected = self._next_seat[trick[-1][0]] if trick else self.leader
-            if seat != expected:
-                what = "led" if not trick else "played"
-                out.append(
-                    self.violation(
-                        "P201",
-                        "play.turn",
-                        seat,
-                        f"{what} {card} out of turn ({expected} was to play)",
+                    break
+            else:
+                expected = next_seat[trick[-1][0]]
+                if seat != expected:
+                    out.append(
+                        self.violation(
+                            "P201",
+                            "play.turn",
+                            seat,
+                            f"played {card} out of turn ({expected} was to play)",
+                        )
                     )
+        elif seat != self.leader:
+            out.append(
+                self.violation(
+                    "P201", "play.turn", seat, f"led {card} out of turn ({self.leader} was to play)"
                 )
+            )
         if not self._played_from_hand(seat, card, trick):
             if self.phase == STRICT:
                 view = TrickView.of(trick, self.trump) if trick else None
                 self._read_strict_play(seat, card, view)
-            elif not self._played_unseen(seat, card):
+            elif not (
+                self._played_known(seat, card)
+                or self._played_from_table(seat, card)
+                or self._played_unseen(seat, card)
+            ):
                 copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
                 self.read_ways(
                     lambda r: play_ways(r, seat, card, copies, portland, relevance),
@@ -446,17 +466,11 @@ class DealState:
         self.held[seat] -= 1
         self.cb_ready[seat] = False
         trick.append((seat, card))
-        rules = self.rules
-        if (
-            rules.seven_scores_when_played
-            and self.phase == LOOSE
-            and card.rank == "7"
-            and card.suit == self.trump
-            and rules.seven_value
-        ):
-            self.melds[seat] += rules.seven_value
         if card.rank == "7" and card.suit == self.trump:
-            for reading in self.readings.items:
+            rules = self.rules
+            if rules.seven_scores_when_played and self.phase == LOOSE and rules.seven_value:
+                self.melds[seat] += rules.seven_value
+            for reading in readings.items:
                 holding = reading.holdings[seat]
                 if holding.seven_marked:
                     holding.seven_marked -= 1  # the scored seven is the one played: it frees one
@@ -468,25 +482,78 @@ class DealState:
         """The common case, settled at once: one reading, the card in the known hand and no
         copy of it on the table, and in the strict phase no unseen card and a legal play.
         Then the play has one way and breaks nothing; the card leaves the hand."""
-        items = self.readings.items
+        readings = self.readings
+        items = readings.items
         if len(items) != 1:
             return False
         holding = items[0].holdings[seat]
-        held = holding.hand.get(card, 0)
+        hand = holding.hand
+        held = hand.get(card, 0)
         if not held or (self.exhaustive and holding.unknown):
             return False
         if self.phase == STRICT:
-            if holding.unknown or (
-                trick and strict_faults(TrickView.of(trick, self.trump), holding.known(), card)
-            ):
+            if holding.unknown:
                 return False
-        elif holding.table and any(c.card is card for c in holding.table):
-            return False
+            if trick:
+                view = TrickView.of(trick, self.trump)
+                if not legal_whatever_held(view, card) and strict_faults(
+                    view, holding.known(), card
+                ):
+                    return False
+        elif holding.table:
+            for tabled in holding.table:  # _on_table, inline: the commonest play of all
+                if tabled.card is card:
+                    return False
         if held == 1:
-            del holding.hand[card]
+            del hand[card]
         else:
-            holding.hand[card] = held - 1
-        self.readings.work += 1
+            hand[card] = held - 1
+        readings.work += 1
+        return True
+
+    def _played_known(self, seat: str, card: Card) -> bool:
+        """A play of the loose phase under several readings, applied at once when it has one
+        way under each: every reading has the card in the known hand and no copy of it on the
+        table (:func:`~validator.engine.plays.play_ways` then finds the hand's card and nothing
+        else), and the play breaks nothing; the readings are settled as usual by the caller."""
+        readings = self.readings
+        items = readings.items
+        if len(items) < 2 or self.exhaustive:
+            return False
+        for reading in items:
+            holding = reading.holdings[seat]
+            if not holding.hand.get(card, 0) or (holding.table and _on_table(holding, card)):
+                return False
+        for reading in items:
+            reading.holdings[seat].take(card)
+        readings.work += len(items)
+        if readings.capped:
+            readings.items = items[:1]
+        return True
+
+    def _played_from_table(self, seat: str, card: Card) -> bool:
+        """A play of the loose phase under one reading, applied at once when it has one way:
+        the card is not in the known hand, the seat holds no unseen card, and one copy of it
+        lies on the table. That copy was played (what
+        :func:`~validator.engine.plays.play_ways` finds, with nothing to compare), and the
+        play breaks nothing; the readings are settled as usual by the caller."""
+        readings = self.readings
+        items = readings.items
+        if len(items) != 1 or self.exhaustive:
+            return False
+        holding = items[0].holdings[seat]
+        if holding.unknown or holding.hand.get(card, 0):
+            return False
+        found: Copy | None = None
+        for tabled in holding.table:
+            if tabled.card is card:
+                if found is not None:
+                    return False
+                found = tabled
+        if found is None:
+            return False
+        holding.remove(found, self._portland)
+        readings.work += 1
         return True
 
     def _played_unseen(self, seat: str, card: Card) -> bool:
@@ -504,7 +571,7 @@ class DealState:
                 not holding.unknown
                 or holding.hand.get(card, 0)
                 or not reading.can_exist(card, copies)
-                or (holding.table and any(c.card is card for c in holding.table))
+                or (holding.table and _on_table(holding, card))
             ):
                 return False
         for reading in items:
@@ -560,29 +627,33 @@ class DealState:
         trick = self.trick
         winner, top = trick[0]
         trump = self.trump
+        won = self.won
+        count = 1 if top in BRISQUE_CARDS else 0
         for seat, card in trick[1:]:
+            if card in BRISQUE_CARDS:
+                count += 1
             if card.suit == top.suit:
                 if RANK_OF[card] < RANK_OF[top]:
                     winner, top = seat, card
             elif card.suit == trump:
                 winner, top = seat, card
-        cards = [card for _, card in trick]
-        self.won[winner].extend(cards)
-        count = len([card for card in cards if card in BRISQUE_CARDS])
+        won[winner].extend([card for _, card in trick])
         self.brisques[winner] += count
         rules = self.rules
-        if rules.brisque_scoring == "when-taken" and not rules.no_brisques:
+        if self._brisques_taken:
             self.brisque_points[winner] += count * rules.brisque_value
         self.trick = []
         self.tricks_played += 1
         self.leader = winner
         self.last_winner = winner
-        self.scored_this_trick = 1 if self.cb_block[winner] else 0
-        for seat in self.seats:
-            self.cb_block[seat] = False
+        cb_block = self.cb_block
+        self.scored_this_trick = 1 if cb_block[winner] else 0
+        if True in cb_block.values():
+            for seat in cb_block:
+                cb_block[seat] = False
         if self.phase == LOOSE:
             self._open_draws(winner)
-        elif any(self.held[seat] == 0 for seat in self.seats):
+        elif 0 in self.held.values():
             self.last_trick_points[winner] += rules.last_trick
             self.phase = OVER
 
@@ -592,7 +663,7 @@ class DealState:
         if len(self.stock) < n:
             self._enter_strict()
             return
-        first = self.order[0] if self.rules.draw_order == "pone-first" else winner
+        first = self.order[0] if self._pone_first else winner
         self.draw_queue = list(self._rounds[first])
         # An irregular stock in a turn-up game: the last drawer takes the turn-up and the face
         # down card(s) left over are not drawn (foster-1914-ordinary-bezique.txt, Drawing).
@@ -621,48 +692,28 @@ class DealState:
         if seat not in self._next_seat:
             self.check_seat(seat)
         out: list[Violation] = []
-        if not self.draw_queue:
-            if self.stock and self.phase == STRICT:
-                out.append(
-                    self.violation(
-                        "W305", "play.odd-stock", seat, "drew the last card of an odd stock"
-                    )
-                )
-            elif seat in self.drawn:
-                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
-            else:
-                out.append(
-                    self.violation("W303", "play.draw-order", seat, "drew when no draw was due")
-                )
-            if not self.stock:
+        queue = self.draw_queue
+        if queue and queue[0] == seat:
+            del queue[0]  # in turn: the commonest draw
+        else:
+            due = bool(queue)
+            self._draw_out_of_turn(seat, out)
+            if not due and not self.stock:
                 return out
-        elif seat != self.draw_queue[0]:
-            if seat in self.draw_queue:
-                out.append(
-                    self.violation(
-                        "W303",
-                        "play.draw-order",
-                        seat,
-                        f"drew out of turn ({self.draw_queue[0]} was to draw)",
-                    )
-                )
-            else:
-                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
-        if seat in self.draw_queue:
-            self.draw_queue.remove(seat)
         self.drawn.add(seat)
-        if not self.stock:
+        stock = self.stock
+        if not stock:
             out.append(self.violation("W306", "play.draw-next", seat, "drew from an empty stock"))
             return out
-        take_turnup = self.turnup_last and not self.draw_queue and self.turnup_present
+        take_turnup = self.turnup_last and not queue and self.turnup_present
         marked = False
         self.held[seat] += 1
-        if take_turnup or (self.rules.turn_up and self.turnup_present and len(self.stock) == 1):
-            top = self.stock.pop(0)
+        if take_turnup or (self.turnup_present and self.rules.turn_up and len(stock) == 1):
+            top = stock.pop(0)
             self.turnup_present = False
             marked = self.turnup_marked
         else:
-            top = self.stock.pop()
+            top = stock.pop()
         got: Card | None
         if top is not None:
             if card is not None and card != top:
@@ -676,39 +727,13 @@ class DealState:
                 )
             for reading in self.readings.items:
                 holding = reading.holdings[seat]
-                holding.give(top)
+                hand = holding.hand
+                hand[top] = hand.get(top, 0) + 1
                 if marked:
                     holding.seven_marked += 1
             got = top
         elif card is not None:
-            copies = self.copies
-            named = card
-
-            def ways(reading: Reading) -> list[Alternative[None]]:
-                if reading.can_exist(named, copies):
-                    return [Alternative(None)]
-                return [
-                    Alternative(
-                        None,
-                        [
-                            Fault(
-                                "W306",
-                                "play.draw-next",
-                                f"drew {named}, but every copy of it is elsewhere",
-                            )
-                        ],
-                    )
-                ]
-
-            def apply(reading: Reading, _: None) -> None:
-                reading.reveal(named)
-                holding = reading.holdings[seat]
-                holding.give(named)
-                if marked:
-                    holding.seven_marked += 1
-
-            self.read_ways(ways, apply)
-            out.extend(self.settle(seat))
+            self._draw_unseen(seat, card, marked, out)
             got = card
         else:
             for reading in self.readings.items:
@@ -724,9 +749,71 @@ class DealState:
                 self.cb_active[seat] = False
                 self.cb_ready[seat] = False
                 self.cb_broken[seat] = got
-        if not self.draw_queue:
+        if not queue:
             self._close_draws()
         return out
+
+    def _draw_out_of_turn(self, seat: str, out: list[Violation]) -> None:
+        """A draw when none was due, or by a seat not first in the queue: what it breaks (W30x);
+        the seat leaves the queue if it was in it."""
+        if not self.draw_queue:
+            if self.stock and self.phase == STRICT:
+                out.append(
+                    self.violation(
+                        "W305", "play.odd-stock", seat, "drew the last card of an odd stock"
+                    )
+                )
+            elif seat in self.drawn:
+                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
+            else:
+                out.append(
+                    self.violation("W303", "play.draw-order", seat, "drew when no draw was due")
+                )
+        elif seat != self.draw_queue[0]:
+            if seat in self.draw_queue:
+                out.append(
+                    self.violation(
+                        "W303",
+                        "play.draw-order",
+                        seat,
+                        f"drew out of turn ({self.draw_queue[0]} was to draw)",
+                    )
+                )
+            else:
+                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
+        if seat in self.draw_queue:
+            self.draw_queue.remove(seat)
+
+    def _draw_unseen(self, seat: str, card: Card, marked: bool, out: list[Violation]) -> None:
+        """A card named as drawn from a place in the stock the record does not name: under
+        each reading, one more copy of it revealed (W306 where every copy is elsewhere)."""
+        copies = self.copies
+
+        def ways(reading: Reading) -> list[Alternative[None]]:
+            if reading.can_exist(card, copies):
+                return [Alternative(None)]
+            return [
+                Alternative(
+                    None,
+                    [
+                        Fault(
+                            "W306",
+                            "play.draw-next",
+                            f"drew {card}, but every copy of it is elsewhere",
+                        )
+                    ],
+                )
+            ]
+
+        def apply(reading: Reading, _: None) -> None:
+            reading.reveal(card)
+            holding = reading.holdings[seat]
+            holding.give(card)
+            if marked:
+                holding.seven_marked += 1
+
+        self.read_ways(ways, apply)
+        out.extend(self.settle(seat))
 
     # ------------------------------------------------------------------ declarations
     def timing(self, seat: str, code_all: str | None = None) -> Violation | None:
@@ -900,6 +987,15 @@ class DealState:
         census.update(card for _, card in self.trick)
         census.update(card for card in self.stock if card is not None)
         return census
+
+
+def _on_table(holding: Holding, card: Card) -> bool:
+    """Whether a copy of ``card`` lies on the holding's table (a loop, not ``any`` over a
+    generator: it runs for nearly every play)."""
+    for tabled in holding.table:  # noqa: SIM110
+        if tabled.card is card:
+            return True
+    return False
 
 
 __all__ = [

@@ -64,8 +64,23 @@ def legal(view: TrickView | None, cards: Iterable[Card]) -> set[Card]:
     return pool
 
 
+def legal_whatever_held(view: TrickView, card: Card) -> bool:
+    """Whether ``card`` is a legal play to the trick whatever else its player holds: a card of
+    the suit led that wins the trick, or that follows a trick won by a trump (:func:`legal`
+    allows it from every holding: it is among the cards that follow, and among the higher
+    ones when there are any). The commonest play of the strict phase, judged without the
+    hand."""
+    led = view.led
+    if card.suit != led:
+        return False
+    best = view.best
+    return best.suit != led or RANK_OF[card] < RANK_OF[best]
+
+
 def strict_faults(view: TrickView, known: set[Card], card: Card) -> list[Fault]:
     """P205 or P206 when ``card`` is not a legal play among the cards known held with it."""
+    if legal_whatever_held(view, card):
+        return []
     pool = set(known)
     pool.add(card)
     if card in legal(view, pool):

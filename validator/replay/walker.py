@@ -44,11 +44,21 @@ def declarations_of(deal: Deal) -> list[tuple[str, str, tuple[Card, ...]]]:
     """The deal's declarations in order, each announcement carried on a line with them, as
     the engine's foresight takes them (variations aside: they are not replayed)."""
     found: list[tuple[str, str, tuple[Card, ...]]] = []
-    for event in [*deal.events, *(e for trick in deal.tricks for e in trick.events)]:
+    _declarations_in(deal.events, found)
+    for trick in deal.tricks:
+        if trick.events:
+            _declarations_in(trick.events, found)
+    return found
+
+
+def _declarations_in(
+    events: Iterable[Event], found: list[tuple[str, str, tuple[Card, ...]]]
+) -> None:
+    for event in events:
         if isinstance(event, Declaration):
             found.append((event.seat, event.kind, event.cards))
-            found.extend((event.seat, c.kind, c.cards) for c in event.carried)
-    return found
+            if event.carried:
+                found.extend((event.seat, c.kind, c.cards) for c in event.carried)
 
 
 class DealWalker:
@@ -347,8 +357,27 @@ class DealWalker:
             self.attach_comment(comment)
         seats = len(self.ctx.seats)
         starts_trick = not self.state.trick
+        if starts_trick and len(trick.plays) > seats:
+            self._overfull(trick, seats)
+        else:
+            for play in trick.plays:
+                self.play(play)
+        if starts_trick and 0 < len(trick.plays) < seats and not last:
+            self.raw_finding(
+                "P209",
+                None,
+                f"trick {trick.number} has {len(trick.plays)} play(s), not {seats}",
+                line_of(trick.pos),
+                column_of(trick.pos),
+                rule="play.trick-plays",
+            )
+        self.events(trick.events)
+
+    def _overfull(self, trick: Trick, seats: int) -> None:
+        """A trick line with more plays than seats: the first ``seats`` are played, the rest
+        reported (P209) and left out."""
         for index, play in enumerate(trick.plays):
-            if starts_trick and index >= seats:
+            if index >= seats:
                 self.raw_finding(
                     "P209",
                     play.seat,
@@ -360,16 +389,6 @@ class DealWalker:
                 )
                 continue
             self.play(play)
-        if starts_trick and 0 < len(trick.plays) < seats and not last:
-            self.raw_finding(
-                "P209",
-                None,
-                f"trick {trick.number} has {len(trick.plays)} play(s), not {seats}",
-                line_of(trick.pos),
-                column_of(trick.pos),
-                rule="play.trick-plays",
-            )
-        self.events(trick.events)
 
     def left_out(self, seat: str, pos: Any, what: str) -> None:
         """Report (R001) an event by a seat that does not play in this game; it is left out.
@@ -386,8 +405,9 @@ class DealWalker:
         )
 
     def play(self, play: Play) -> None:
-        if play.seat not in self.ctx.seats:
-            self.left_out(play.seat, play.pos, f"{play.card} played")
+        seat, card = play.seat, play.card
+        if seat not in self.ctx.seats:
+            self.left_out(seat, play.pos, f"{card} played")
             return
         state = self.state
         leading = not state.trick
@@ -403,37 +423,39 @@ class DealWalker:
             if phase == "strict" and self.strict_brisques is None:
                 self.strict_brisques = dict(state.brisques)
         self.pre_play = before
-        hidden = play.marks and state.unknown[play.seat] > 0  # for the marks, before the play
+        marks = play.marks
+        hidden = marks and state.unknown[seat] > 0  # for the marks, before the play
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
-        found = state.play(play.seat, play.card)
+        found = state.play(seat, card)
         if observer is not None:
             observer.after_event(play, state, found)
         self.pre_play = None
         self.plays += 1
-        self.last_play = (self.event_no, play.card, before)
+        self.last_play = (self.event_no, card, before)
         raws = self.violations(found, play.pos) if found else []
         if leading:
-            self.played_to_trick = []
-        self.played_to_trick.append(play.card)
+            self.played_to_trick = [card]
+        else:
+            self.played_to_trick.append(card)
         keep_steps = self.ctx.keep_steps
         if keep_steps:
-            card = str(play.card)
+            name = str(card)
             if leading:
                 self.trick_cards = []
-            self.trick_cards.append((play.seat, card))
+            self.trick_cards.append((seat, name))
             verb = "leads" if leading else "plays"
             self.step(
                 "play",
-                play.seat,
-                f"{play.seat} {verb} {card}",
+                seat,
+                f"{seat} {verb} {name}",
                 line_of(play.pos),
-                card,
+                name,
                 play.glyphs,
                 play.comments,
             )
-        if play.marks:
+        if marks:
             _marks.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
         if not state.trick and state.last_winner is not None:
             winner = state.last_winner
@@ -552,11 +574,16 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(draw, self.state)
+        state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         for card in draw.cards:
-            for v in self.state.draw(draw.seat, card):
-                found.append(v)
-            if card is not None and card.rank in COURT_RANKS and draw.seat in self.carte_blanche:
-                self.carte_blanche[draw.seat] = self.carte_blanche[draw.seat] or str(card)
+            found.extend(state.draw(seat, card))
+            if (
+                carte_blanche
+                and card is not None
+                and card.rank in COURT_RANKS
+                and seat in carte_blanche
+            ):
+                carte_blanche[seat] = carte_blanche[seat] or str(card)
         if self.double_draw and self._may_draw_two(draw.seat, found):
             found = _without_second_draw(found, draw.seat)
         if observer is not None:
