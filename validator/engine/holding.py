@@ -154,7 +154,7 @@ class Holding:
         may score or whose copies it could take (:meth:`keeps_unused`)."""
         if relevance is None:
             return self.groups, self.pending
-        groups = self.groups if relevance.groups_matter else []
+        groups = self.groups_read(relevance)
         if groups:
             kinds = relevance.kinds
             if any(g.kind in kinds for g in groups):
@@ -170,6 +170,11 @@ class Holding:
         if pending:
             pending = [p for p in pending if relevance.counts(p) or self.keeps_unused(p, relevance)]
         return groups, pending
+
+    def groups_read(self, relevance: Relevance | None) -> list[Group]:
+        """The combinations the declaration model reads: all of them, or none where it never
+        reads which copies formed a combination (``Relevance.groups_matter``)."""
+        return self.groups if relevance is None or relevance.groups_matter else []
 
     def keeps_unused(self, pending: Pending, relevance: Relevance) -> bool:
         """Whether ``pending`` holds an unmarked copy of a card a later declaration uses: while
@@ -193,21 +198,19 @@ class Holding:
     def sketch(self, relevance: Relevance | None = None) -> tuple[object, ...]:
         """Part of :meth:`key`, cheaper: equal keys have equal sketches
         (:func:`validator.engine.shapes.sketch`)."""
-        return (
-            tuple(sorted((ORDER[c], n) for c, n in self.hand.items())),
-            self.unknown,
-            self.seven_marked,
-            tuple(self.limits),
-            sketch(self.table, *self.seen_by(relevance), relevance),
-        )
+        return (*self._off_table(), sketch(self.table, *self.seen_by(relevance), relevance))
 
     def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:
         """What this holding allows from here on, uids aside: equal keys, equal futures (the
         table compared up to renaming its copies, :mod:`validator.engine.shapes`)."""
+        return (*self._off_table(), self.shape(relevance).key())
+
+    def _off_table(self) -> tuple[object, ...]:
+        """What :meth:`key` and :meth:`sketch` share: the hand, the unseen cards, the sevens
+        scored and the limits strict plays showed."""
         return (
             tuple(sorted((ORDER[c], n) for c, n in self.hand.items())),
             self.unknown,
             self.seven_marked,
             tuple(self.limits),
-            self.shape(relevance).key(),
         )

@@ -271,7 +271,7 @@ def _linked(holding: Holding, wanted: Mapping[Card, int], relevance: Relevance |
     count only where the declaration model reads them (``Relevance.groups_matter``)."""
     cards = {c.uid: c.card for c in holding.table if c.card in wanted}
     out: set[int] = set()
-    groups = holding.groups if relevance is None or relevance.groups_matter else []
+    groups = holding.groups_read(relevance)
     for uids in [g.uids for g in groups] + [p.uids for p in holding.pending]:
         present = [u for u in uids if u in cards]
         if len({cards[u] for u in present}) > 1:

@@ -62,21 +62,24 @@ class Reading:
     def key(self, foresight: Foresight | None = None) -> tuple[object, ...]:
         """What this reading allows from here on; equal keys allow the same futures (with
         ``foresight``: the same futures of the record, whose later declarations it knows)."""
-        return (
-            tuple(sorted((ORDER[c], n) for c, n in self.seen.items())),
-            tuple(
-                h.key(None if foresight is None else foresight.of(seat))
-                for seat, h in self.holdings.items()
-            ),
-        )
+        return self._summed(foresight, lambda h, relevance: h.key(relevance))
 
     def sketch(self, foresight: Foresight | None = None) -> tuple[object, ...]:
         """Part of :meth:`key`, cheaper to work out: equal keys have equal sketches, so only
         readings with equal sketches need their keys compared."""
+        return self._summed(foresight, lambda h, relevance: h.sketch(relevance))
+
+    def _summed(
+        self,
+        foresight: Foresight | None,
+        each: Callable[[Holding, Relevance | None], tuple[object, ...]],
+    ) -> tuple[object, ...]:
+        """The cards accounted for, and ``each`` of the seats' holdings under what the seat's
+        later declarations can see."""
         return (
             tuple(sorted((ORDER[c], n) for c, n in self.seen.items())),
             tuple(
-                h.sketch(None if foresight is None else foresight.of(seat))
+                each(h, None if foresight is None else foresight.of(seat))
                 for seat, h in self.holdings.items()
             ),
         )

@@ -500,10 +500,8 @@ class DealState:
                     view, holding.known(), card
                 ):
                     return False
-        elif holding.table:
-            for tabled in holding.table:  # _on_table, inline: the commonest play of all
-                if tabled.card is card:
-                    return False
+        elif holding.table and _on_table(holding, card):
+            return False
         if held == 1:
             del hand[card]
         else:
