@@ -22,10 +22,9 @@ from typing import Final, TypeVar
 
 from notation.cards import Card
 
-from .copies import Group, Pending
-from .holding import Holding
-from .reading import Outline, Reading
-from .relevance import Foresight, Relevance
+from .reading import Reading
+from .relevance import Foresight
+from .seat_memo import SeatMemo
 from .ways import Alternative, Fault
 
 MAX_READINGS = 128
@@ -205,42 +204,46 @@ class Readings:
         if not partial:
             self.since = 0
         if len(items) > 1:
-            items = _distinct(items, self.foresight)
+            memo = SeatMemo(items, self.foresight, self.portland, self.copies)
+            items = _distinct(items, memo)
         if len(items) > 1 and not self.exhaustive:
-            portland, copies, foresight = self.portland, self.copies, self.foresight
-            memo: dict[int, tuple[list[Group], list[Pending]]] = {}
-
-            def seen_by(
-                holding: Holding, relevance: Relevance | None
-            ) -> tuple[list[Group], list[Pending]]:
-                found = memo.get(id(holding))
-                if found is None:
-                    found = memo[id(holding)] = holding.seen_by(relevance)
-                return found
-
-            outlines = {id(r): Outline(r, foresight, seen_by) for r in items}
 
             def above(a: Reading, b: Reading) -> bool:
                 self.compared += 1
                 if self.compared > MAX_COMPARISONS:
                     raise _Capped
-                if not outlines[id(a)].may_dominate(outlines[id(b)]):
-                    return False
-                return a.dominates(b, portland, copies, foresight, seen_by)
+                return memo.dominates(a, b)
 
-            kept: list[Reading] = []
+            # the kept readings by signature: only pairs whose signatures may pair are compared
+            above_of, below_of = memo.pairing(items)
+            kept: dict[int, list[Reading]] = {}
             try:
                 for reading in items:
                     new = not partial or id(reading) in split
-                    if any(above(k, reading) for k in kept if new or id(k) in split):
+                    mark = memo.signature(reading)
+                    if any(
+                        above(k, reading)
+                        for other in above_of[mark]
+                        for k in kept.get(other, ())
+                        if new or id(k) in split
+                    ):
                         continue
-                    kept = [k for k in kept if not ((new or id(k) in split) and above(reading, k))]
-                    kept.append(reading)
+                    for other in below_of[mark]:
+                        group = kept.get(other)
+                        if group:
+                            kept[other] = [
+                                k
+                                for k in group
+                                if not ((new or id(k) in split) and above(reading, k))
+                            ]
+                    kept.setdefault(mark, []).append(reading)
             except _Capped:
                 self.capped = True
                 return items[:1]
             order = {id(r): i for i, r in enumerate(items)}
-            items = sorted(kept, key=lambda r: order[id(r)])
+            items = sorted(
+                (k for group in kept.values() for k in group), key=lambda r: order[id(r)]
+            )
         if not self.exhaustive and (len(items) > MAX_READINGS or self.work > MAX_WORK):
             self.capped = True
         if self.capped:
@@ -248,13 +251,13 @@ class Readings:
         return items
 
 
-def _distinct(items: list[Reading], foresight: Foresight | None) -> list[Reading]:
+def _distinct(items: list[Reading], memo: SeatMemo) -> list[Reading]:
     """The first reading of each key, in order. Keys are compared only among readings with
     equal sketches (the canonizer's work is most of a key's cost, and most readings differ
     already in their sketch)."""
     alike: dict[tuple[object, ...], list[Reading]] = {}
     for reading in items:
-        alike.setdefault(reading.sketch(foresight), []).append(reading)
+        alike.setdefault(memo.sketch(reading), []).append(reading)
     if len(alike) == len(items):
         return items
     dropped: set[int] = set()
@@ -262,7 +265,7 @@ def _distinct(items: list[Reading], foresight: Foresight | None) -> list[Reading
         if len(group) > 1:
             first: set[tuple[object, ...]] = set()
             for reading in group:
-                key = reading.key(foresight)
+                key = memo.key(reading)
                 if key in first:
                     dropped.add(id(reading))
                 else:

@@ -1,0 +1,244 @@
+"""What the pruning of readings works out seat by seat: once for each holding, not each reading.
+
+The readings the search keeps are often a product: each seat's table is ambiguous on its own,
+and the set holds every pairing of one seat's accounts with the other's (``docs/engine.md``,
+"What is left"). Most of what the pruning asks depends on one seat's holding alone: its part
+of a reading's sketch and key, its outline, its part of the dominance. A :class:`SeatMemo`
+tells the holdings of a set of readings apart by content and works each of those out once for
+each holding, or each pair of holdings, however many readings share them; only the count of
+cards accounted for, which joins the seats, is compared reading by reading.
+
+A holding is known by its counts and the identities of its pieces: copies, combinations and
+announcements are frozen values that the readings cloned from one another share
+(:mod:`validator.engine.copies`), so two holdings with the same pieces in the same order hold
+the same thing. Equal holdings built from different pieces are merely worked out twice. The
+answers are the ones :meth:`Reading.sketch`, :meth:`Reading.key` and
+:meth:`Reading.dominates` give; only the work is shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from notation.cards import Card
+
+from .card_tables import ORDER
+from .copies import Group, Pending
+from .holding import Holding
+from .reading import Reading, SeatOutline, seat_dominance, seen_fits
+from .relevance import Foresight, Relevance
+
+_FAILS: dict[Card, int] = {}
+"""Stands in the dominance memo for "does not dominate" (a sentinel: never a real answer)."""
+
+
+class SeatMemo:
+    """The holdings of a set of readings, told apart seat by seat, and what the pruning asks
+    of each (see the module docstring). Valid while the readings are not changed."""
+
+    __slots__ = (
+        "_counts",
+        "_dominance",
+        "_keys",
+        "_outlines",
+        "_seat_outlines",
+        "_seen",
+        "_signature",
+        "_signatures",
+        "_sketches",
+        "copies",
+        "holdings",
+        "portland",
+        "relevances",
+        "rows",
+    )
+
+    def __init__(
+        self,
+        items: Sequence[Reading],
+        foresight: Foresight | None,
+        portland: bool,
+        copies: Mapping[Card, int],
+    ) -> None:
+        seats = list(items[0].holdings)
+        self.portland = portland
+        self.copies = copies
+        self.relevances: list[Relevance | None] = [
+            None if foresight is None else foresight.of(seat) for seat in seats
+        ]
+        self.holdings: list[list[Holding]] = [[] for _ in seats]
+        """Seat by seat, one holding for each content found (its representative)."""
+        self.rows: dict[int, tuple[int, ...]] = {}
+        """Each reading (by id): the place of each seat's holding in :attr:`holdings`."""
+        index: list[dict[tuple[object, ...], int]] = [{} for _ in seats]
+        for reading in items:
+            row: list[int] = []
+            for place, holding in enumerate(reading.holdings.values()):
+                content = _content(holding)
+                found = index[place].get(content)
+                if found is None:
+                    found = index[place][content] = len(self.holdings[place])
+                    self.holdings[place].append(holding)
+                row.append(found)
+            self.rows[id(reading)] = tuple(row)
+        self._seen: dict[int, tuple[list[Group], list[Pending]]] = {}
+        self._seat_outlines: list[dict[int, SeatOutline]] = [{} for _ in seats]
+        self._outlines: dict[int, list[SeatOutline]] = {}
+        self._signature: dict[int, int] = {}
+        self._signatures: dict[tuple[object, ...], int] = {}
+        self._counts: list[tuple[tuple[int, frozenset[tuple[Card, int]]], ...]] = []
+        self._dominance: list[dict[tuple[int, int], dict[Card, int]]] = [{} for _ in seats]
+        self._sketches: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
+        self._keys: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
+
+    def seen_by(
+        self, holding: Holding, relevance: Relevance | None
+    ) -> tuple[list[Group], list[Pending]]:
+        """:meth:`Holding.seen_by` of a representative holding, worked out once."""
+        found = self._seen.get(id(holding))
+        if found is None:
+            found = self._seen[id(holding)] = holding.seen_by(relevance)
+        return found
+
+    def sketch(self, reading: Reading) -> tuple[object, ...]:
+        """:meth:`Reading.sketch` under the foresight, each seat's part worked out once."""
+        return self._summed(reading, self._sketches, lambda h, r: h.sketch(r))
+
+    def key(self, reading: Reading) -> tuple[object, ...]:
+        """:meth:`Reading.key` under the foresight, each seat's part worked out once."""
+        return self._summed(reading, self._keys, lambda h, r: h.key(r))
+
+    def _summed(
+        self,
+        reading: Reading,
+        memo: list[dict[int, tuple[object, ...]]],
+        each: Callable[[Holding, Relevance | None], tuple[object, ...]],
+    ) -> tuple[object, ...]:
+        parts: list[tuple[object, ...]] = []
+        for place, found in enumerate(self.rows[id(reading)]):
+            part = memo[place].get(found)
+            if part is None:
+                part = memo[place][found] = each(
+                    self.holdings[place][found], self.relevances[place]
+                )
+            parts.append(part)
+        return (tuple(sorted((ORDER[c], n) for c, n in reading.seen.items())), tuple(parts))
+
+    def dominates(self, mine: Reading, theirs: Reading) -> bool:
+        """:meth:`Reading.dominates` under the foresight: first every seat's outline (which
+        rules out most pairs at a few look-ups), then each seat's part of the dominance,
+        looked up or worked out once for the pair of holdings; the cards accounted for are
+        compared here."""
+        for a, b in zip(self._outlined(mine), self._outlined(theirs), strict=True):
+            if a is not b and not a.may_dominate(b):
+                return False
+        extra: dict[Card, int] = {}
+        for place, pair in enumerate(zip(self.rows[id(mine)], self.rows[id(theirs)], strict=True)):
+            memo = self._dominance[place]
+            more = memo.get(pair)
+            if more is None:
+                holdings = self.holdings[place]
+                found = seat_dominance(
+                    holdings[pair[0]],
+                    holdings[pair[1]],
+                    self.portland,
+                    self.relevances[place],
+                    self.seen_by,
+                )
+                more = memo[pair] = _FAILS if found is None else found
+            if more is _FAILS:
+                return False
+            for card, n in more.items():
+                extra[card] = extra.get(card, 0) + n
+        return seen_fits(mine.seen, theirs.seen, extra, self.copies)
+
+    def signature(self, reading: Reading) -> int:
+        """A number for what the reading's outlines say of its seats' counts (the unseen cards
+        and the tabled copies counted by card, seat by seat): readings of one signature, or of
+        two that :meth:`may_pair`, are the only ones worth comparing."""
+        found = self._signature.get(id(reading))
+        if found is None:
+            counts = tuple(
+                (outline.unknown, frozenset(outline.cards.items()))
+                for outline in self._outlined(reading)
+            )
+            found = self._signatures.get(counts)
+            if found is None:
+                found = self._signatures[counts] = len(self._counts)
+                self._counts.append(counts)
+            self._signature[id(reading)] = found
+        return found
+
+    def pairing(self, items: Sequence[Reading]) -> tuple[list[list[int]], list[list[int]]]:
+        """For each signature of ``items``: the signatures whose readings may dominate its
+        readings, and those whose readings its readings may dominate (itself in both). A
+        reading may dominate another only if, seat by seat, it holds no fewer unseen cards
+        and no more tabled copies of any card (:meth:`SeatOutline.may_dominate`, its
+        counts); where two readings hold as many of each, only the same counts by card will
+        do, so signatures are first grouped by those two numbers."""
+        for reading in items:
+            self.signature(reading)
+        counts = self._counts
+        above: list[list[int]] = [[mark] for mark in range(len(counts))]
+        below: list[list[int]] = [[mark] for mark in range(len(counts))]
+        coarse: dict[tuple[tuple[int, int], ...], list[int]] = {}
+        for mark, seats in enumerate(counts):
+            totals = tuple((unknown, sum(n for _, n in cards)) for unknown, cards in seats)
+            coarse.setdefault(totals, []).append(mark)
+        for mine, mine_marks in coarse.items():
+            for theirs, their_marks in coarse.items():
+                if mine is theirs or not all(
+                    unknown >= their_unknown and tabled <= their_tabled
+                    for (unknown, tabled), (their_unknown, their_tabled) in zip(
+                        mine, theirs, strict=True
+                    )
+                ):
+                    continue
+                for a in mine_marks:
+                    for b in their_marks:
+                        if _counts_allow(counts[a], counts[b]):
+                            above[b].append(a)
+                            below[a].append(b)
+        return above, below
+
+    def _outlined(self, reading: Reading) -> list[SeatOutline]:
+        """The outline of each seat's holding in ``reading``, made once for each holding."""
+        found = self._outlines.get(id(reading))
+        if found is None:
+            found = []
+            for place, holding in enumerate(self.rows[id(reading)]):
+                made = self._seat_outlines[place].get(holding)
+                if made is None:
+                    made = self._seat_outlines[place][holding] = SeatOutline(
+                        self.holdings[place][holding], self.relevances[place], self.seen_by
+                    )
+                found.append(made)
+            self._outlines[id(reading)] = found
+        return found
+
+
+def _counts_allow(
+    mine: tuple[tuple[int, frozenset[tuple[Card, int]]], ...],
+    theirs: tuple[tuple[int, frozenset[tuple[Card, int]]], ...],
+) -> bool:
+    """Seat by seat, no fewer unseen cards and no more tabled copies of any card."""
+    for (unknown, cards), (their_unknown, their_cards) in zip(mine, theirs, strict=True):
+        if unknown < their_unknown:
+            return False
+        held = dict(their_cards)
+        if any(held.get(card, 0) < n for card, n in cards):
+            return False
+    return True
+
+
+def _content(holding: Holding) -> tuple[object, ...]:
+    """What tells one holding from another in everything the pruning reads (module doc)."""
+    return (
+        holding.unknown,
+        holding.seven_marked,
+        tuple(holding.limits),
+        frozenset(holding.hand.items()),
+        tuple(map(id, holding.table)),
+        tuple(map(id, holding.groups)),
+        tuple(map(id, holding.pending)),
+    )
