@@ -23,6 +23,7 @@ COMPILED = [
     "validator/engine/reading.py",
     "validator/engine/readings.py",
     "validator/engine/relevance.py",
+    "validator/engine/seat_memo.py",
     "validator/engine/shapes.py",
     "validator/engine/state.py",
     "validator/engine/strict.py",
