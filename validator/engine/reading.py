@@ -224,35 +224,17 @@ def seen_fits(
     return all(card in other_seen for card in seen)
 
 
-class Outline:
-    """What :meth:`Reading.dominates` needs one reading to share with another it dominates,
-    summed up seat by seat (:class:`SeatOutline`) to be compared cheaply.
+class SeatOutline:
+    """What :meth:`Reading.dominates` needs one seat's holding to share with the holding it
+    dominates, summed up to be compared cheaply: the unseen cards, the tabled copies counted by
+    card, their uids, and the uids of the copies bound in a combination or an announcement a
+    later declaration can see.
 
     Pruning compares the readings pairwise, and nearly every comparison fails (98.7% of 20,915
     in 40 blind six-pack games), most of them only after pairing copy by copy.
-    :meth:`may_dominate` is a necessary condition of the dominance, so a pair it rules out is
-    one the dominance rules out too; the pairs it lets through are compared in full.
-    """
-
-    __slots__ = ("seats",)
-
-    def __init__(self, reading: Reading, foresight: Foresight | None, seen_by: SeenBy) -> None:
-        self.seats = [
-            SeatOutline(holding, None if foresight is None else foresight.of(seat), seen_by)
-            for seat, holding in reading.holdings.items()
-        ]
-
-    def may_dominate(self, other: Outline) -> bool:
-        """False when this reading cannot dominate ``other`` (some seat's outline cannot)."""
-        return all(
-            mine.may_dominate(theirs) for mine, theirs in zip(self.seats, other.seats, strict=True)
-        )
-
-
-class SeatOutline:
-    """One seat's part of an :class:`Outline`: the unseen cards, the tabled copies counted by
-    card, their uids, and the uids of the copies bound in a combination or an announcement a
-    later declaration can see."""
+    :meth:`may_dominate` is a necessary condition of a seat's part of the dominance, so a pair
+    it rules out is one the dominance rules out too; the pairs it lets through are compared in
+    full (:mod:`validator.engine.seat_memo`)."""
 
     __slots__ = ("busy", "cards", "uids", "unknown")
 
