@@ -17,6 +17,7 @@ import random
 import pytest
 from test_outline import COPIES, _changed, _reading
 
+from notation.cards import Card
 from validator.engine.reading import Reading
 from validator.engine.readings import Readings
 from validator.engine.seat_memo import SeatMemo
@@ -37,13 +38,13 @@ def _product(rng: random.Random) -> list[Reading]:
     readings = []
     for a in seats_a:
         for b in seats_b:
-            seen: dict[object, int] = {}
+            seen: dict[Card, int] = {}
             for holding in (a, b):
                 for card, n in holding.hand.items():
                     seen[card] = seen.get(card, 0) + n
                 for copy in holding.table:
                     seen[copy.card] = seen.get(copy.card, 0) + 1
-            readings.append(Reading({"A": a, "B": b}, seen))  # type: ignore[arg-type]
+            readings.append(Reading({"A": a, "B": b}, seen))
     rng.shuffle(readings)
     return readings
 

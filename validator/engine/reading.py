@@ -82,12 +82,17 @@ class Reading:
         """The cards accounted for, and ``each`` of the seats' holdings under what the seat's
         later declarations can see."""
         return (
-            tuple(sorted((ORDER[c], n) for c, n in self.seen.items())),
+            self.seen_key(),
             tuple(
                 each(h, None if foresight is None else foresight.of(seat))
                 for seat, h in self.holdings.items()
             ),
         )
+
+    def seen_key(self) -> tuple[object, ...]:
+        """The cards accounted for, as the part of :meth:`key` and :meth:`sketch` that joins
+        the seats."""
+        return tuple(sorted((ORDER[c], n) for c, n in self.seen.items()))
 
     def dominates(
         self,
@@ -262,12 +267,18 @@ class SeatOutline:
         card the other knows may be unseen here, never the reverse), more tabled copies of a
         card (each tabled copy is paired with one of the same card there), or a bound copy
         the other does not have on its table (a bound copy is paired by uid only)."""
+        return self.counts_allow(other) and self.binds_within(other)
+
+    def counts_allow(self, other: SeatOutline) -> bool:
+        """The counts part of :meth:`may_dominate`: no fewer unseen cards, no more tabled
+        copies of any card."""
         if self.unknown < other.unknown:
             return False
         their_cards = other.cards
-        for card, n in self.cards.items():
-            if their_cards.get(card, 0) < n:
-                return False
+        return all(their_cards.get(card, 0) >= n for card, n in self.cards.items())
+
+    def binds_within(self, other: SeatOutline) -> bool:
+        """The rest of :meth:`may_dominate`: every bound copy here is on the other table."""
         busy = self.busy
         return not busy or busy <= other.uids
 

@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 from notation.cards import Card
 
-from .card_tables import ORDER
 from .copies import Group, Pending
 from .holding import Holding
 from .reading import Reading, SeatOutline, seat_dominance, seen_fits
@@ -37,7 +36,7 @@ class SeatMemo:
     of each (see the module docstring). Valid while the readings are not changed."""
 
     __slots__ = (
-        "_counts",
+        "_counted",
         "_dominance",
         "_keys",
         "_outlines",
@@ -86,7 +85,8 @@ class SeatMemo:
         self._outlines: dict[int, list[SeatOutline]] = {}
         self._signature: dict[int, int] = {}
         self._signatures: dict[tuple[object, ...], int] = {}
-        self._counts: list[tuple[tuple[int, frozenset[tuple[Card, int]]], ...]] = []
+        self._counted: list[list[SeatOutline]] = []
+        """For each signature, the outlines of its first reading (its counts)."""
         self._dominance: list[dict[tuple[int, int], dict[Card, int]]] = [{} for _ in seats]
         self._sketches: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
         self._keys: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
@@ -122,15 +122,17 @@ class SeatMemo:
                     self.holdings[place][found], self.relevances[place]
                 )
             parts.append(part)
-        return (tuple(sorted((ORDER[c], n) for c, n in reading.seen.items())), tuple(parts))
+        return (reading.seen_key(), tuple(parts))
 
     def dominates(self, mine: Reading, theirs: Reading) -> bool:
-        """:meth:`Reading.dominates` under the foresight: first every seat's outline (which
-        rules out most pairs at a few look-ups), then each seat's part of the dominance,
-        looked up or worked out once for the pair of holdings; the cards accounted for are
-        compared here."""
+        """:meth:`Reading.dominates` under the foresight: first every seat's bound copies
+        (the part of the outline that :meth:`pairing` has not asked of the pairs the pruning
+        compares; a few look-ups that rule out many pairs), then each seat's part of the
+        dominance, looked up or worked out once for the pair of holdings; the cards accounted
+        for are compared here. The outline is only a shortcut: the answer is
+        :meth:`Reading.dominates`'s for any pair."""
         for a, b in zip(self._outlined(mine), self._outlined(theirs), strict=True):
-            if a is not b and not a.may_dominate(b):
+            if a is not b and not a.binds_within(b):
                 return False
         extra: dict[Card, int] = {}
         for place, pair in enumerate(zip(self.rows[id(mine)], self.rows[id(theirs)], strict=True)):
@@ -154,18 +156,16 @@ class SeatMemo:
 
     def signature(self, reading: Reading) -> int:
         """A number for what the reading's outlines say of its seats' counts (the unseen cards
-        and the tabled copies counted by card, seat by seat): readings of one signature, or of
-        two that :meth:`may_pair`, are the only ones worth comparing."""
+        and the tabled copies counted by card, seat by seat): only readings of signatures
+        that :meth:`pairing` pairs are worth comparing."""
         found = self._signature.get(id(reading))
         if found is None:
-            counts = tuple(
-                (outline.unknown, frozenset(outline.cards.items()))
-                for outline in self._outlined(reading)
-            )
+            outlines = self._outlined(reading)
+            counts = tuple((o.unknown, frozenset(o.cards.items())) for o in outlines)
             found = self._signatures.get(counts)
             if found is None:
-                found = self._signatures[counts] = len(self._counts)
-                self._counts.append(counts)
+                found = self._signatures[counts] = len(self._counted)
+                self._counted.append(outlines)
             self._signature[id(reading)] = found
         return found
 
@@ -173,17 +173,17 @@ class SeatMemo:
         """For each signature of ``items``: the signatures whose readings may dominate its
         readings, and those whose readings its readings may dominate (itself in both). A
         reading may dominate another only if, seat by seat, it holds no fewer unseen cards
-        and no more tabled copies of any card (:meth:`SeatOutline.may_dominate`, its
-        counts); where two readings hold as many of each, only the same counts by card will
-        do, so signatures are first grouped by those two numbers."""
+        and no more tabled copies of any card (:meth:`SeatOutline.counts_allow`); where two
+        readings hold as many of each, only the same counts by card will do, so signatures
+        are first grouped by those two numbers."""
         for reading in items:
             self.signature(reading)
-        counts = self._counts
-        above: list[list[int]] = [[mark] for mark in range(len(counts))]
-        below: list[list[int]] = [[mark] for mark in range(len(counts))]
+        counted = self._counted
+        above: list[list[int]] = [[mark] for mark in range(len(counted))]
+        below: list[list[int]] = [[mark] for mark in range(len(counted))]
         coarse: dict[tuple[tuple[int, int], ...], list[int]] = {}
-        for mark, seats in enumerate(counts):
-            totals = tuple((unknown, sum(n for _, n in cards)) for unknown, cards in seats)
+        for mark, outlines in enumerate(counted):
+            totals = tuple((o.unknown, sum(o.cards.values())) for o in outlines)
             coarse.setdefault(totals, []).append(mark)
         for mine, mine_marks in coarse.items():
             for theirs, their_marks in coarse.items():
@@ -196,7 +196,9 @@ class SeatMemo:
                     continue
                 for a in mine_marks:
                     for b in their_marks:
-                        if _counts_allow(counts[a], counts[b]):
+                        if all(
+                            x.counts_allow(y) for x, y in zip(counted[a], counted[b], strict=True)
+                        ):
                             above[b].append(a)
                             below[a].append(b)
         return above, below
@@ -215,20 +217,6 @@ class SeatMemo:
                 found.append(made)
             self._outlines[id(reading)] = found
         return found
-
-
-def _counts_allow(
-    mine: tuple[tuple[int, frozenset[tuple[Card, int]]], ...],
-    theirs: tuple[tuple[int, frozenset[tuple[Card, int]]], ...],
-) -> bool:
-    """Seat by seat, no fewer unseen cards and no more tabled copies of any card."""
-    for (unknown, cards), (their_unknown, their_cards) in zip(mine, theirs, strict=True):
-        if unknown < their_unknown:
-            return False
-        held = dict(their_cards)
-        if any(held.get(card, 0) < n for card, n in cards):
-            return False
-    return True
 
 
 def _content(holding: Holding) -> tuple[object, ...]:
