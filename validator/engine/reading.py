@@ -154,6 +154,24 @@ def seat_dominance(
     for card, n in mine.hand.items():
         if theirs.hand.get(card, 0) < n:
             return None
+    if mine.table or theirs.table:
+        if seen_by is None:
+            mine_groups, mine_pending = mine.seen_by(relevance)
+            theirs_groups, theirs_pending = theirs.seen_by(relevance)
+        else:
+            mine_groups, mine_pending = seen_by(mine, relevance)
+            theirs_groups, theirs_pending = seen_by(theirs, relevance)
+    else:
+        mine_groups, mine_pending = mine.groups, mine.pending
+        theirs_groups, theirs_pending = theirs.groups, theirs.pending
+    # the combinations and announcements first: most pairs differ there (cheap set look-ups)
+    if portland:
+        if set(mine_groups) != set(theirs_groups):
+            return None
+    elif mine_groups and not set(mine_groups) <= set(theirs_groups):
+        return None
+    if theirs_pending and not set(theirs_pending) <= set(mine_pending):
+        return None
     for card, n in theirs.hand.items():
         more = n - mine.hand.get(card, 0)
         if more:
@@ -162,12 +180,6 @@ def seat_dominance(
     if mine.table or theirs.table:
         left = {c.uid: c for c in theirs.table}
         unmatched: list[Copy] = []
-        if seen_by is None:
-            mine_groups, mine_pending = mine.seen_by(relevance)
-            theirs_groups, theirs_pending = theirs.seen_by(relevance)
-        else:
-            mine_groups, mine_pending = seen_by(mine, relevance)
-            theirs_groups, theirs_pending = seen_by(theirs, relevance)
         for copy in mine.table:
             match = left.get(copy.uid)
             if (
@@ -193,17 +205,7 @@ def seat_dominance(
                     return None
                 extra[copy.card] = extra.get(copy.card, 0) + 1
                 spare -= 1
-    else:
-        mine_groups, mine_pending = mine.groups, mine.pending
-        theirs_groups, theirs_pending = theirs.groups, theirs.pending
     if spare:
-        return None
-    if portland:
-        if set(mine_groups) != set(theirs_groups):
-            return None
-    elif mine_groups and not set(mine_groups) <= set(theirs_groups):
-        return None
-    if theirs_pending and not set(theirs_pending) <= set(mine_pending):
         return None
     if len(mine_pending) > len(theirs_pending) and _unfreshens(
         mine, mine_pending, theirs_pending, relevance
