@@ -88,7 +88,7 @@ def test_the_outline_never_rules_out_a_pair_the_dominance_keeps(portland: bool) 
             dominates = a.dominates(b, portland, COPIES)
             allowed = all(
                 SeatOutline(a.holdings[seat], None, _seen_by).may_dominate(
-                    SeatOutline(b.holdings[seat], None, _seen_by)
+                    SeatOutline(b.holdings[seat], None, _seen_by), portland
                 )
                 for seat in a.holdings
             )

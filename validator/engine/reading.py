@@ -234,8 +234,8 @@ def seen_fits(
 class SeatOutline:
     """What :meth:`Reading.dominates` needs one seat's holding to share with the holding it
     dominates, summed up to be compared cheaply: the unseen cards, the tabled copies counted by
-    card, their uids, and the uids of the copies bound in a combination or an announcement a
-    later declaration can see.
+    card, their uids, the uids of the copies bound in a combination or an announcement a
+    later declaration can see, and those combinations and announcements.
 
     Pruning compares the readings pairwise, and nearly every comparison fails (98.7% of 20,915
     in 40 blind six-pack games), most of them only after pairing copy by copy.
@@ -243,7 +243,7 @@ class SeatOutline:
     it rules out is one the dominance rules out too; the pairs it lets through are compared in
     full (:mod:`validator.engine.seat_memo`)."""
 
-    __slots__ = ("busy", "cards", "uids", "unknown")
+    __slots__ = ("bare", "busy", "cards", "groups", "pending", "uids", "unknown")
 
     def __init__(self, holding: Holding, relevance: Relevance | None, seen_by: SeenBy) -> None:
         cards: dict[Card, int] = {}
@@ -251,25 +251,37 @@ class SeatOutline:
             cards[copy.card] = cards.get(copy.card, 0) + 1
         uids = frozenset(c.uid for c in holding.table)
         busy: frozenset[int] = frozenset()
-        if uids:
-            groups, pending = seen_by(holding, relevance)
-            if groups or pending:
-                # under the Portland model a broken combination keeps copies gone
-                busy = uids.intersection(
-                    [uid for g in groups for uid in g.uids]
-                    + [uid for p in pending for uid in p.uids]
-                )
+        groups, pending = seen_by(holding, relevance)
+        if uids and (groups or pending):
+            # under the Portland model a broken combination keeps copies gone
+            busy = uids.intersection(
+                [uid for g in groups for uid in g.uids] + [uid for p in pending for uid in p.uids]
+            )
         self.unknown = holding.unknown
         self.cards = cards
         self.busy = busy
         self.uids = uids
+        self.groups = frozenset(groups)
+        """The combinations a later declaration can see."""
+        self.pending = frozenset(pending)
+        """The announcements a later declaration can see."""
+        self.bare: tuple[frozenset[Group], frozenset[Pending]] | None = (
+            None if uids else (frozenset(holding.groups), frozenset(holding.pending))
+        )
+        """On an empty table, every combination and announcement: :func:`seat_dominance`
+        compares those when neither table holds a copy."""
 
-    def may_dominate(self, other: SeatOutline) -> bool:
+    def may_dominate(self, other: SeatOutline, portland: bool) -> bool:
         """False when this seat cannot dominate the other's: it holds fewer unseen cards (a
         card the other knows may be unseen here, never the reverse), more tabled copies of a
-        card (each tabled copy is paired with one of the same card there), or a bound copy
-        the other does not have on its table (a bound copy is paired by uid only)."""
-        return self.counts_allow(other) and self.binds_within(other)
+        card (each tabled copy is paired with one of the same card there), a bound copy
+        the other does not have on its table (a bound copy is paired by uid only), or
+        combinations and announcements the dominance does not allow (:meth:`combines_within`)."""
+        return (
+            self.counts_allow(other)
+            and self.binds_within(other)
+            and self.combines_within(other, portland)
+        )
 
     def counts_allow(self, other: SeatOutline) -> bool:
         """The counts part of :meth:`may_dominate`: no fewer unseen cards, no more tabled
@@ -280,9 +292,26 @@ class SeatOutline:
         return all(their_cards.get(card, 0) >= n for card, n in self.cards.items())
 
     def binds_within(self, other: SeatOutline) -> bool:
-        """The rest of :meth:`may_dominate`: every bound copy here is on the other table."""
+        """Part of :meth:`may_dominate`: every bound copy here is on the other table."""
         busy = self.busy
         return not busy or busy <= other.uids
+
+    def combines_within(self, other: SeatOutline, portland: bool) -> bool:
+        """Part of :meth:`may_dominate`: the combinations here are among the other's (under
+        the Portland model, the same), and every announcement the other carries is carried
+        here too (the checks :func:`seat_dominance` makes first)."""
+        if self.bare is not None and other.bare is not None:
+            groups, pending = self.bare
+            their_groups, their_pending = other.bare
+        else:
+            groups, pending = self.groups, self.pending
+            their_groups, their_pending = other.groups, other.pending
+        if portland:
+            if groups != their_groups:
+                return False
+        elif groups and not groups <= their_groups:
+            return False
+        return not their_pending or their_pending <= pending
 
 
 def _unfreshens(

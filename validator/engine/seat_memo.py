@@ -131,8 +131,9 @@ class SeatMemo:
         dominance, looked up or worked out once for the pair of holdings; the cards accounted
         for are compared here. The outline is only a shortcut: the answer is
         :meth:`Reading.dominates`'s for any pair."""
+        portland = self.portland
         for a, b in zip(self._outlined(mine), self._outlined(theirs), strict=True):
-            if a is not b and not a.binds_within(b):
+            if a is not b and not (a.binds_within(b) and a.combines_within(b, portland)):
                 return False
         extra: dict[Card, int] = {}
         for place, pair in enumerate(zip(self.rows[id(mine)], self.rows[id(theirs)], strict=True)):
@@ -156,12 +157,16 @@ class SeatMemo:
 
     def signature(self, reading: Reading) -> int:
         """A number for what the reading's outlines say of its seats' counts (the unseen cards
-        and the tabled copies counted by card, seat by seat): only readings of signatures
-        that :meth:`pairing` pairs are worth comparing."""
+        and the tabled copies counted by card, seat by seat; under the Portland model also the
+        combinations a later declaration can see, which must be the same): only readings of
+        signatures that :meth:`pairing` pairs are worth comparing."""
         found = self._signature.get(id(reading))
         if found is None:
             outlines = self._outlined(reading)
-            counts = tuple((o.unknown, frozenset(o.cards.items())) for o in outlines)
+            counts = tuple(
+                (o.unknown, frozenset(o.cards.items()), o.groups if self.portland else None)
+                for o in outlines
+            )
             found = self._signatures.get(counts)
             if found is None:
                 found = self._signatures[counts] = len(self._counted)
@@ -175,32 +180,38 @@ class SeatMemo:
         reading may dominate another only if, seat by seat, it holds no fewer unseen cards
         and no more tabled copies of any card (:meth:`SeatOutline.counts_allow`); where two
         readings hold as many of each, only the same counts by card will do, so signatures
-        are first grouped by those two numbers."""
+        are first grouped by those two numbers (and, under the Portland model, by the
+        combinations: :meth:`SeatOutline.combines_within`)."""
         for reading in items:
             self.signature(reading)
         counted = self._counted
         above: list[list[int]] = [[mark] for mark in range(len(counted))]
         below: list[list[int]] = [[mark] for mark in range(len(counted))]
-        coarse: dict[tuple[tuple[int, int], ...], list[int]] = {}
+        # signatures by what must be equal (the combinations, under the Portland model), then
+        # by each seat's unseen cards and tabled copies in all
+        buckets: dict[tuple[object, ...], dict[tuple[tuple[int, int], ...], list[int]]] = {}
         for mark, outlines in enumerate(counted):
+            same = tuple(o.groups for o in outlines) if self.portland else ()
             totals = tuple((o.unknown, sum(o.cards.values())) for o in outlines)
-            coarse.setdefault(totals, []).append(mark)
-        for mine, mine_marks in coarse.items():
-            for theirs, their_marks in coarse.items():
-                if mine is theirs or not all(
-                    unknown >= their_unknown and tabled <= their_tabled
-                    for (unknown, tabled), (their_unknown, their_tabled) in zip(
-                        mine, theirs, strict=True
-                    )
-                ):
-                    continue
-                for a in mine_marks:
-                    for b in their_marks:
-                        if all(
-                            x.counts_allow(y) for x, y in zip(counted[a], counted[b], strict=True)
-                        ):
-                            above[b].append(a)
-                            below[a].append(b)
+            buckets.setdefault(same, {}).setdefault(totals, []).append(mark)
+        for coarse in buckets.values():
+            for mine, mine_marks in coarse.items():
+                for theirs, their_marks in coarse.items():
+                    if mine is theirs or not all(
+                        unknown >= their_unknown and tabled <= their_tabled
+                        for (unknown, tabled), (their_unknown, their_tabled) in zip(
+                            mine, theirs, strict=True
+                        )
+                    ):
+                        continue
+                    for a in mine_marks:
+                        for b in their_marks:
+                            if all(
+                                x.counts_allow(y)
+                                for x, y in zip(counted[a], counted[b], strict=True)
+                            ):
+                                above[b].append(a)
+                                below[a].append(b)
         return above, below
 
     def _outlined(self, reading: Reading) -> list[SeatOutline]:
