@@ -46,6 +46,14 @@ games measured: the largest components are a few combinations sharing cards)."""
 
 Label = tuple[object, ...]
 
+FORMS_KEPT: Final = 8192
+"""Components' forms remembered across shapes (:meth:`Shape.form`): the readings of one
+record share most of their components from one pruning to the next (some two thirds of the
+forms asked for in blind six-pack and Portland games were worked out before). The memo is
+emptied when full."""
+
+_FORMS: dict[Label, Label] = {}
+
 
 def brief(copy: Copy, relevance: Relevance | None) -> Label:
     """What tells ``copy`` from another of its card by itself: its card, whether it is
@@ -268,12 +276,29 @@ class Shape:
         found = self._forms.get(number)
         if found is None:
             nodes = self.components[number]
-            try:
-                found = self._form_of(nodes, self.stable(number), [0])
-            except _TooSymmetric:
-                found = self._by_uids(nodes)
+            content = self._content(nodes)
+            found = _FORMS.get(content)
+            if found is None:
+                try:
+                    found = self._form_of(nodes, self.stable(number), [0])
+                except _TooSymmetric:
+                    found = self._by_uids(nodes)
+                if len(_FORMS) >= FORMS_KEPT:
+                    _FORMS.clear()
+                _FORMS[content] = found
             self._forms[number] = found
         return found
+
+    def _content(self, nodes: list[int]) -> Label:
+        """Everything a component's form is worked out from: its copies (uid and brief) and
+        the combinations and announcements that link them (label and members), in a fixed
+        order. Equal contents have equal forms, in whichever shape they are found."""
+        briefs, edges, incident = self.briefs, self.edges, self.incident
+        touched = {e for u in nodes for e in incident[u]}
+        return (
+            tuple(sorted((u, briefs[u]) for u in nodes)),
+            tuple(sorted((edges[e][0], tuple(sorted(edges[e][1]))) for e in touched)),
+        )
 
     # ------------------------------------------------------------------ the canonizer
     def _start(self, nodes: list[int]) -> dict[int, int]:
