@@ -34,7 +34,7 @@ Only what a later declaration can see is described, with a :class:`Relevance`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from .card_tables import ORDER
 from .copies import Copy, Group, Pending
@@ -47,12 +47,26 @@ games measured: the largest components are a few combinations sharing cards)."""
 Label = tuple[object, ...]
 
 FORMS_KEPT: Final = 8192
-"""Components' forms remembered across shapes (:meth:`Shape.form`): the readings of one
-record share most of their components from one pruning to the next (some two thirds of the
-forms asked for in blind six-pack and Portland games were worked out before). The memo is
-emptied when full."""
+"""Answers about components remembered across shapes (each memo below holds at most this
+many, and is emptied when full): the readings of one record share most of their components
+from one pruning to the next (some two thirds of the forms asked for in blind six-pack and
+Portland games were worked out before). Each answer is a function of the component's
+content alone (:meth:`Shape._content_of`), which is its key."""
 
 _FORMS: dict[Label, Label] = {}
+"""Components' forms (:meth:`Shape.form`)."""
+_STABLE: dict[Label, dict[int, int]] = {}
+"""Components' stable colourings (:meth:`Shape.stable`), by uid; never changed once made."""
+_SET_FORMS: dict[Label, Label] = {}
+"""A set of copies' part of :meth:`Shape.set_label` in one component."""
+
+M = TypeVar("M")
+
+
+def _remember(memo: dict[Label, M], content: Label, answer: M) -> None:
+    if len(memo) >= FORMS_KEPT:
+        memo.clear()
+    memo[content] = answer
 
 
 def brief(copy: Copy, relevance: Relevance | None) -> Label:
@@ -118,6 +132,7 @@ class Shape:
     """The components of one holding's table under one relevance, and their forms."""
 
     __slots__ = (
+        "_contents",
         "_edge_of",
         "_forms",
         "_stable",
@@ -174,6 +189,7 @@ class Shape:
         self.comp_of = comp_of
         self.components = components
         self._forms: dict[int, Label] = {}
+        self._contents: dict[int, Label] = {}
         self._stable: dict[int, dict[int, int]] = {}
 
     def stable(self, number: int) -> dict[int, int]:
@@ -182,9 +198,13 @@ class Shape:
         found = self._stable.get(number)
         if found is None:
             nodes = self.components[number]
-            found = self._start(nodes)
-            if any(len(self.incident[u]) > 1 for u in nodes):
-                found = self._refine(nodes, found)
+            content = ("stable", self._content_of(number))
+            found = _STABLE.get(content)
+            if found is None:
+                found = self._start(nodes)
+                if any(len(self.incident[u]) > 1 for u in nodes):
+                    found = self._refine(nodes, found)
+                _remember(_STABLE, content, found)
             self._stable[number] = found
         return found
 
@@ -245,12 +265,16 @@ class Shape:
         parts: list[Label] = []
         for number, members in by_comp.items():
             nodes = self.components[number]
-            colours = self.stable(number)
-            marked = {v: 2 * c + (0 if v in members else 1) for v, c in colours.items()}
-            try:
-                found = self._form_of(nodes, marked, [0], frozenset(members))
-            except _TooSymmetric:
-                found = ("uids", self._by_uids(nodes), tuple(sorted(members)))
+            content = (self._content_of(number), frozenset(members))
+            found = _SET_FORMS.get(content)
+            if found is None:
+                colours = self.stable(number)
+                marked = {v: 2 * c + (0 if v in members else 1) for v, c in colours.items()}
+                try:
+                    found = self._form_of(nodes, marked, [0], frozenset(members))
+                except _TooSymmetric:
+                    found = ("uids", self._by_uids(nodes), tuple(sorted(members)))
+                _remember(_SET_FORMS, content, found)
             parts.append((self.form(number), found))
         return (tuple(sorted(loose)), tuple(sorted(parts)))
 
@@ -275,30 +299,32 @@ class Shape:
         renamed into the other (``("uids", ...)`` for one too symmetric to settle)."""
         found = self._forms.get(number)
         if found is None:
-            nodes = self.components[number]
-            content = self._content(nodes)
+            content = self._content_of(number)
             found = _FORMS.get(content)
             if found is None:
+                nodes = self.components[number]
                 try:
                     found = self._form_of(nodes, self.stable(number), [0])
                 except _TooSymmetric:
                     found = self._by_uids(nodes)
-                if len(_FORMS) >= FORMS_KEPT:
-                    _FORMS.clear()
-                _FORMS[content] = found
+                _remember(_FORMS, content, found)
             self._forms[number] = found
         return found
 
-    def _content(self, nodes: list[int]) -> Label:
-        """Everything a component's form is worked out from: its copies (uid and brief) and
-        the combinations and announcements that link them (label and members), in a fixed
-        order. Equal contents have equal forms, in whichever shape they are found."""
-        briefs, edges, incident = self.briefs, self.edges, self.incident
-        touched = {e for u in nodes for e in incident[u]}
-        return (
-            tuple(sorted((u, briefs[u]) for u in nodes)),
-            tuple(sorted((edges[e][0], tuple(sorted(edges[e][1]))) for e in touched)),
-        )
+    def _content_of(self, number: int) -> Label:
+        """Everything what is asked of a component is worked out from: its copies (uid and
+        brief) and the combinations and announcements that link them (label and members), in
+        a fixed order. Equal contents give equal answers, in whichever shape they are found."""
+        found = self._contents.get(number)
+        if found is None:
+            briefs, edges, incident = self.briefs, self.edges, self.incident
+            nodes = self.components[number]
+            touched = {e for u in nodes for e in incident[u]}
+            found = self._contents[number] = (
+                tuple(sorted((u, briefs[u]) for u in nodes)),
+                tuple(sorted((edges[e][0], tuple(sorted(edges[e][1]))) for e in touched)),
+            )
+        return found
 
     # ------------------------------------------------------------------ the canonizer
     def _start(self, nodes: list[int]) -> dict[int, int]:
