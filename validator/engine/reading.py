@@ -243,7 +243,18 @@ class SeatOutline:
     it rules out is one the dominance rules out too; the pairs it lets through are compared in
     full (:mod:`validator.engine.seat_memo`)."""
 
-    __slots__ = ("bare", "busy", "cards", "groups", "pending", "uids", "unknown")
+    __slots__ = (
+        "_holding",
+        "_marks",
+        "_relevance",
+        "bare",
+        "busy",
+        "cards",
+        "groups",
+        "pending",
+        "uids",
+        "unknown",
+    )
 
     def __init__(self, holding: Holding, relevance: Relevance | None, seen_by: SeenBy) -> None:
         cards: dict[Card, int] = {}
@@ -259,6 +270,9 @@ class SeatOutline:
             )
         self.unknown = holding.unknown
         self.cards = cards
+        self._marks: dict[Card, int] | None = None
+        self._holding = holding
+        self._relevance = relevance
         self.busy = busy
         self.uids = uids
         self.groups = frozenset(groups)
@@ -275,13 +289,44 @@ class SeatOutline:
         """False when this seat cannot dominate the other's: it holds fewer unseen cards (a
         card the other knows may be unseen here, never the reverse), more tabled copies of a
         card (each tabled copy is paired with one of the same card there), a bound copy
-        the other does not have on its table (a bound copy is paired by uid only), or
-        combinations and announcements the dominance does not allow (:meth:`combines_within`)."""
+        the other does not have on its table (a bound copy is paired by uid only), more marks
+        on the copies of a card (each tabled copy is paired with one bearing every mark it
+        bears), or combinations and announcements the dominance does not allow
+        (:meth:`combines_within`)."""
+        return self.counts_allow(other) and self.allows(other, portland)
+
+    def allows(self, other: SeatOutline, portland: bool) -> bool:
+        """:meth:`may_dominate` but for the counts (which the pruning asks of signatures, not
+        of pairs): the bound copies, the marks and the combinations."""
         return (
-            self.counts_allow(other)
-            and self.binds_within(other)
+            self.binds_within(other)
             and self.combines_within(other, portland)
+            and self.marked_within(other)
         )
+
+    def marked_within(self, other: SeatOutline) -> bool:
+        """Part of :meth:`may_dominate`: no card's copies bear more marks here."""
+        their_marks = other.marks()
+        return all(their_marks.get(card, 0) >= n for card, n in self.marks().items())
+
+    def marks(self) -> dict[Card, int]:
+        """For each card, the marks its tabled copies bear (the kinds a later declaration can
+        see, plus the levels), summed: a copy that covers another bears no fewer. Worked out
+        when first asked (most pairs are told apart before)."""
+        found = self._marks
+        if found is None:
+            found = self._marks = {}
+            relevance = self._relevance
+            for copy in self._holding.table:
+                if copy.used:
+                    if relevance is None:
+                        weight = len(copy.used) + sum(level for _, level in copy.levels)
+                    else:
+                        used, levels = relevance.view(copy)
+                        weight = len(used) + sum(level for _, level in levels)
+                    if weight:
+                        found[copy.card] = found.get(copy.card, 0) + weight
+        return found
 
     def counts_allow(self, other: SeatOutline) -> bool:
         """The counts part of :meth:`may_dominate`: no fewer unseen cards, no more tabled

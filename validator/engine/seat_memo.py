@@ -125,15 +125,15 @@ class SeatMemo:
         return (reading.seen_key(), tuple(parts))
 
     def dominates(self, mine: Reading, theirs: Reading) -> bool:
-        """:meth:`Reading.dominates` under the foresight: first every seat's bound copies
-        (the part of the outline that :meth:`pairing` has not asked of the pairs the pruning
-        compares; a few look-ups that rule out many pairs), then each seat's part of the
-        dominance, looked up or worked out once for the pair of holdings; the cards accounted
-        for are compared here. The outline is only a shortcut: the answer is
-        :meth:`Reading.dominates`'s for any pair."""
+        """:meth:`Reading.dominates` under the foresight: first every seat's outline, for
+        the parts :meth:`pairing` has not asked (bound copies, combinations, marks: a few
+        look-ups that rule out most pairs), then each seat's part of the dominance, looked up
+        or worked out once for the pair of holdings; the cards accounted for are compared
+        here. The outline is only a shortcut: the answer is :meth:`Reading.dominates`'s for
+        any pair."""
         portland = self.portland
         for a, b in zip(self._outlined(mine), self._outlined(theirs), strict=True):
-            if a is not b and not (a.binds_within(b) and a.combines_within(b, portland)):
+            if a is not b and not a.allows(b, portland):
                 return False
         extra: dict[Card, int] = {}
         for place, pair in enumerate(zip(self.rows[id(mine)], self.rows[id(theirs)], strict=True)):
@@ -144,7 +144,7 @@ class SeatMemo:
                 found = seat_dominance(
                     holdings[pair[0]],
                     holdings[pair[1]],
-                    self.portland,
+                    portland,
                     self.relevances[place],
                     self.seen_by,
                 )
@@ -218,16 +218,21 @@ class SeatMemo:
         """The outline of each seat's holding in ``reading``, made once for each holding."""
         found = self._outlines.get(id(reading))
         if found is None:
-            found = []
-            for place, holding in enumerate(self.rows[id(reading)]):
-                made = self._seat_outlines[place].get(holding)
-                if made is None:
-                    made = self._seat_outlines[place][holding] = SeatOutline(
-                        self.holdings[place][holding], self.relevances[place], self.seen_by
-                    )
-                found.append(made)
+            found = [
+                self._outline(place, holding)
+                for place, holding in enumerate(self.rows[id(reading)])
+            ]
             self._outlines[id(reading)] = found
         return found
+
+    def _outline(self, place: int, holding: int) -> SeatOutline:
+        """The outline of a seat's holding (by its place in :attr:`holdings`), made once."""
+        made = self._seat_outlines[place].get(holding)
+        if made is None:
+            made = self._seat_outlines[place][holding] = SeatOutline(
+                self.holdings[place][holding], self.relevances[place], self.seen_by
+            )
+        return made
 
 
 def _content(holding: Holding) -> tuple[object, ...]:
