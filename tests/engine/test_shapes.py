@@ -16,6 +16,7 @@ import shape_brute
 from shape_brute import random_holding
 
 from notation.cards import Card
+from validator.engine import shapes
 from validator.engine.copies import Copy, Group, Pending
 from validator.engine.holding import Holding
 
@@ -164,3 +165,33 @@ def test_announcements_carried_get_one_label_exactly_when_interchangeable() -> N
                 assert same == expected
                 compared += 1
     assert compared > 100
+
+
+def _answers(holding: Holding) -> tuple[object, ...]:
+    shape = holding.shape(None)
+    uids = [c.uid for c in holding.table]
+    pairs = [shape.set_label((u, v)) for i, u in enumerate(uids) for v in uids[i + 1 :]]
+    return shape.key(), [shape.label(u) for u in uids], pairs
+
+
+def _forget() -> None:
+    for memo in (shapes._FORMS, shapes._STABLE, shapes._SET_FORMS):
+        memo.clear()
+
+
+def test_forms_remembered_across_shapes_are_the_forms_worked_out_afresh() -> None:
+    """A component's form, colouring and set forms are remembered by its content
+    (``shapes._FORMS`` and its kin): asked of many tables that share components, with the
+    memos kept and with them emptied before each table, every answer is the same."""
+    rng = random.Random(11)
+    holdings = [random_holding(rng) for _ in range(300)]
+    _forget()
+    kept = [_answers(h) for h in holdings]
+    components = sum(len(h.shape(None).components) for h in holdings)
+    # the tables share components, so the memo was used, or the test shows nothing
+    assert len(shapes._FORMS) < components // 2
+    fresh = []
+    for holding in holdings:
+        _forget()
+        fresh.append(_answers(holding))
+    assert kept == fresh
