@@ -64,6 +64,7 @@ M = TypeVar("M")
 
 
 def _remember(memo: dict[Label, M], content: Label, answer: M) -> None:
+    """Keep ``answer`` under ``content``, emptying the memo first when it is full."""
     if len(memo) >= FORMS_KEPT:
         memo.clear()
     memo[content] = answer
