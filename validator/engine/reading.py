@@ -15,6 +15,7 @@ places, with no more marks, combinations whole or announcements lost), and the o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -165,12 +166,9 @@ def seat_dominance(
         mine_groups, mine_pending = mine.groups, mine.pending
         theirs_groups, theirs_pending = theirs.groups, theirs.pending
     # the combinations and announcements first: most pairs differ there (cheap set look-ups)
-    if portland:
-        if set(mine_groups) != set(theirs_groups):
-            return None
-    elif mine_groups and not set(mine_groups) <= set(theirs_groups):
-        return None
-    if theirs_pending and not set(theirs_pending) <= set(mine_pending):
+    if not combinations_allow(
+        set(mine_groups), set(mine_pending), set(theirs_groups), set(theirs_pending), portland
+    ):
         return None
     for card, n in theirs.hand.items():
         more = n - mine.hand.get(card, 0)
@@ -351,12 +349,25 @@ class SeatOutline:
         else:
             groups, pending = self.groups, self.pending
             their_groups, their_pending = other.groups, other.pending
-        if portland:
-            if groups != their_groups:
-                return False
-        elif groups and not groups <= their_groups:
+        return combinations_allow(groups, pending, their_groups, their_pending, portland)
+
+
+def combinations_allow(
+    groups: AbstractSet[Group],
+    pending: AbstractSet[Pending],
+    their_groups: AbstractSet[Group],
+    their_pending: AbstractSet[Pending],
+    portland: bool,
+) -> bool:
+    """The combinations and announcements part of a seat's dominance: the combinations here
+    among the other's (under the Portland model, the same), every announcement the other
+    carries carried here too."""
+    if portland:
+        if groups != their_groups:
             return False
-        return not their_pending or their_pending <= pending
+    elif groups and not groups <= their_groups:
+        return False
+    return not their_pending or their_pending <= pending
 
 
 def _unfreshens(
