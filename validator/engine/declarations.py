@@ -135,6 +135,7 @@ def declare_line(
             fresh and index == 0,
             may_carry,
             index in lost,
+            [(k, c) for k, c, _ in parts[: index + 1]],
         )
     foresight = state.readings.foresight
     if foresight is not None:
@@ -210,15 +211,19 @@ def _read_meld(
     fresh: bool,
     may_carry: bool,
     lost: bool,
+    read: Sequence[tuple[str, Sequence[Card]]],
 ) -> None:
     """One combination of a declaration line under every reading: lay its cards, and mark
-    them or carry it. The combination scored marks its copies even when the declaration
+    them or carry it (``read``: the line's parts up to this one, which no declaration after
+    it is). The combination scored marks its copies even when the declaration
     breaks a rule: an erroneous score stands unless it is taken down (hoffmann-1909 law 50;
     :meth:`take_down`), and a combination that stands cannot be scored again unflagged. An
     announcement is carried when it is sound and made in turn."""
     rules, copies, readings = state.rules, state.copies, state.readings
     scoring = index == 0
     relevance = state.relevance_of(seat)
+    foresight = readings.foresight
+    later = None if foresight is None else foresight.after(seat, read)
     first_uid = (state.lines_declared * 8 + index) * 16
     carrying = state.announced[seat]
     announced = scoring and bool(carrying) and (kind, sorted_cards(cards)) in carrying
@@ -228,7 +233,7 @@ def _read_meld(
 
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
         ways, truncated = meld_ways(
-            reading, seat, kind, cards, rules, copies, fresh, scoring, relevance, every
+            reading, seat, kind, cards, rules, copies, fresh, scoring, relevance, every, later
         )
         if truncated:
             readings.capped = True

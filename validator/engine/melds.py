@@ -75,6 +75,7 @@ def meld_ways(
     scoring: bool,
     relevance: Relevance | None = None,
     exhaustive: bool = False,
+    later: Relevance | None = None,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The ways to read the declaration under ``reading``, fewest faults first, and whether
     some were left out (more than :data:`MAX_WAYS` with as few faults).
@@ -83,6 +84,11 @@ def meld_ways(
     matches, and not ``fresh``), scoring that announcement with its copies comes first; a new
     assignment is read only when no carried one is sound. An empty list: no assignment at all
     (the cards are not held).
+
+    ``relevance`` is what this declaration and the seat's later ones can see; ``later``, what
+    the later ones alone can (``relevance`` when not given). The ways are told apart by what
+    the declaration itself judges under the first, then merged where the readings they make
+    differ only in what none after it can see (:func:`_unalike`, under ``later``).
     """
     holding = reading.holdings[seat]
     ways: list[Alternative[MeldWay]] = []
@@ -109,7 +115,7 @@ def meld_ways(
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
         if relevance is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(holding, ways, relevance)
+            ways = _unalike(holding, ways, relevance if later is None else later)
     return ways, truncated
 
 

@@ -209,6 +209,16 @@ class Foresight:
             found = self.relevance[seat] = relevance_of((), self.fresh_matters, self.groups_matter)
         return found
 
+    def after(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
+        """What the seat's declarations after these ones (the first parts of the line being
+        read, up to the one being read) can see: :meth:`of` once they have :meth:`passed`."""
+        ahead = list(self._ahead.get(seat, ()))
+        for kind, cards in parts:
+            entry = (canonical_kind(kind), sorted_cards(cards))
+            if entry in ahead:
+                ahead.remove(entry)
+        return relevance_of(ahead, self.fresh_matters, self.groups_matter)
+
     def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:
         """The seat has made these declarations (one line: a combination and those carried):
         they are no longer ahead."""
