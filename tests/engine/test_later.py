@@ -91,3 +91,57 @@ def test_ways_differing_only_in_marks_no_later_declaration_sees_are_one() -> Non
     assert len(merged) == 2
     assert merged[0] == ((), 4)
     assert merged[1] in (((1,), 3), ((2,), 3))
+
+
+def test_taking_a_copy_whose_scoring_no_later_declaration_sees_is_taking_any_such() -> None:
+    """A's table: K♥ 1 has scored in a marriage (marriage family, level 1), K♥ 2 in a
+    marriage and a sequence (level 2), K♥ 3 in nothing; four cards unseen. A declares four
+    kings, then (later) a marriage of hearts.
+
+    The marriage sees of K♥ 1 its marriage, of K♥ 2 its marriage and its level 2 (a copy
+    scored in a sequence may not serve in a marriage), so the two differ to it. But scoring
+    either in four kings adds nothing it sees (it declares no kings; the kings family is not
+    its own), so taking K♥ 1 or K♥ 2 leaves the same tables to its eyes: one way. Taking
+    K♥ 3 marks a copy that had none (it no longer counts as a card from the hand): a way of
+    its own. (Taking every king from the unseen cards is not read at all: taking the plain
+    K♥ 3 instead leaves an unseen card, which allows all the laid K♥ would.) Three ways, two
+    once merged.
+    """
+    rules = load_ruleset("rubicon")
+    holding = Holding({}, 4)
+    holding.table = [
+        Copy(KH, 1, frozenset({"marriage"}), (("A", 1),)),
+        Copy(KH, 2, frozenset({"marriage", "sequence"}), (("A", 2),)),
+        Copy(KH, 3),
+    ]
+    reading = Reading({"A": holding, "B": Holding({}, 0)}, {KH: 3})
+    copies = dict.fromkeys((*KINGS, QH), 4)
+    foresight = _foresight()
+    now, later = foresight.of("A"), foresight.after("A", [("kings", KINGS)])
+    assert later.view(holding.table[0]) != later.view(holding.table[1])
+
+    def ways(after: bool) -> list[tuple[tuple[int, ...], int]]:
+        found, _ = meld_ways(
+            reading,
+            "A",
+            "kings",
+            KINGS,
+            rules,
+            copies,
+            False,
+            True,
+            now,
+            False,
+            later if after else None,
+        )
+        assert all(not w.faults for w in found)
+        return sorted(
+            (tuple(c.uid for c in w.way.from_table), sum(n for _, n in w.way.from_unseen))
+            for w in found
+        )
+
+    assert ways(False) == [((1,), 3), ((2,), 3), ((3,), 3)]
+    merged = ways(True)
+    assert len(merged) == 2
+    assert ((3,), 3) in merged
+    assert ((1,), 3) in merged or ((2,), 3) in merged

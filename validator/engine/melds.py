@@ -115,28 +115,50 @@ def meld_ways(
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
         if relevance is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(holding, ways, relevance if later is None else later)
+            ways = _unalike(holding, ways, relevance if later is None else later, kind, cards)
     return ways, truncated
 
 
 def _unalike(
-    holding: Holding, ways: list[Alternative[MeldWay]], relevance: Relevance
+    holding: Holding,
+    ways: list[Alternative[MeldWay]],
+    relevance: Relevance,
+    kind: str,
+    cards: Sequence[Card],
 ) -> list[Alternative[MeldWay]]:
     """One way of each kind that a later declaration could tell apart: for a card no later
     declaration uses, it matters only how many copies came from the unseen part of the hand,
     and which tabled copies in a combination a later declaration can see were taken (any
-    other tabled copy and a known hand card of it are alike from here on)."""
+    other tabled copy and a known hand card of it are alike from here on). Nor does it matter
+    which tabled copies were taken whose scoring here changes nothing a later declaration can
+    see: copies that have scored already, whose marks it sees are the same once they have
+    scored in ``kind``, where it sees no combination of ``kind`` of these cards (so not the
+    one formed here); the tables left are the same to its eyes."""
     matter = relevance.cards
     bound = holding.bound(relevance)
     shape = holding.shape(relevance)
+    formed_seen = relevance.sees(kind, cards)
+    info = kind_info(kind)
+    changes: dict[int, bool] = {}
+
+    def told(copy: Copy) -> bool:
+        if not (copy.card in matter or copy.uid in bound):
+            return False
+        if formed_seen or not copy.used:
+            return True
+        found = changes.get(copy.uid)
+        if found is None:
+            found = changes[copy.uid] = relevance.view(copy.scored(kind, info)) != (
+                relevance.view(copy)
+            )
+        return found
+
     seen: dict[tuple[object, ...], Alternative[MeldWay]] = {}
     for alt in ways:
         way = alt.way
         key: list[object] = [id(way.pending) if way.pending is not None else 0]
         key.extend(sorted((ORDER[card], n) for card, n in way.from_unseen))
-        key.append(
-            shape.set_label(c.uid for c in way.from_table if c.card in matter or c.uid in bound)
-        )
+        key.append(shape.set_label(c.uid for c in way.from_table if told(c)))
         key.extend(sorted((ORDER[card], n) for card, n in way.from_hand if card in matter))
         seen.setdefault(tuple(key), alt)
     return list(seen.values())
