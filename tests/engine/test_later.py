@@ -26,6 +26,37 @@ def _foresight() -> Foresight:
     return Foresight([("A", "kings", KINGS), ("A", "marriage", MARRIAGE)])
 
 
+def _kings_ways(table: list[Copy], after: bool) -> list[tuple[tuple[int, ...], int]]:
+    """A (four cards unseen, this table) declares four kings with a marriage of hearts ahead:
+    the ways read, as (tabled copies taken, cards from the unseen ones), sorted; merged by
+    what the later declarations see (``after``) or by what the kings see too. Every way must
+    be sound."""
+    holding = Holding({}, 4)
+    holding.table = table
+    reading = Reading({"A": holding, "B": Holding({}, 0)}, {KH: len(table)})
+    foresight = _foresight()
+    later = foresight.after("A", [("kings", KINGS)]) if after else None
+    found, truncated = meld_ways(
+        reading,
+        "A",
+        "kings",
+        KINGS,
+        load_ruleset("rubicon"),
+        dict.fromkeys((*KINGS, QH), 4),
+        False,
+        True,
+        foresight.of("A"),
+        False,
+        later,
+    )
+    assert not truncated
+    assert all(not w.faults for w in found)
+    return sorted(
+        (tuple(c.uid for c in w.way.from_table), sum(n for _, n in w.way.from_unseen))
+        for w in found
+    )
+
+
 def test_after_is_what_is_seen_once_the_line_has_passed() -> None:
     foresight = _foresight()
     before = foresight.of("A")
@@ -54,40 +85,9 @@ def test_ways_differing_only_in_marks_no_later_declaration_sees_are_one() -> Non
     leaves both marked {marriage} to its eyes, so those two ways are one; the way from the
     unseen cards leaves a K♥ new on the table and one unseen card fewer: a way of its own.
     """
-    rules = load_ruleset("rubicon")
-    holding = Holding({}, 4)
-    holding.table = [
-        Copy(KH, 1, frozenset({"kings", "marriage"})),
-        Copy(KH, 2, frozenset({"marriage"})),
-    ]
-    reading = Reading({"A": holding, "B": Holding({}, 0)}, {KH: 2})
-    copies = dict.fromkeys((*KINGS, QH), 4)
-    foresight = _foresight()
-    now, later = foresight.of("A"), foresight.after("A", [("kings", KINGS)])
-
-    def ways(after: bool) -> list[tuple[tuple[int, ...], int]]:
-        found, truncated = meld_ways(
-            reading,
-            "A",
-            "kings",
-            KINGS,
-            rules,
-            copies,
-            False,
-            True,
-            now,
-            False,
-            later if after else None,
-        )
-        assert not truncated
-        assert all(not w.faults for w in found)
-        return [
-            (tuple(c.uid for c in w.way.from_table), sum(n for _, n in w.way.from_unseen))
-            for w in found
-        ]
-
-    assert sorted(ways(False)) == [((), 4), ((1,), 3), ((2,), 3)]
-    merged = sorted(ways(True))
+    table = [Copy(KH, 1, frozenset({"kings", "marriage"})), Copy(KH, 2, frozenset({"marriage"}))]
+    assert _kings_ways(table, False) == [((), 4), ((1,), 3), ((2,), 3)]
+    merged = _kings_ways(table, True)
     assert len(merged) == 2
     assert merged[0] == ((), 4)
     assert merged[1] in (((1,), 3), ((2,), 3))
@@ -107,41 +107,15 @@ def test_taking_a_copy_whose_scoring_no_later_declaration_sees_is_taking_any_suc
     K♥ 3 instead leaves an unseen card, which allows all the laid K♥ would.) Three ways, two
     once merged.
     """
-    rules = load_ruleset("rubicon")
-    holding = Holding({}, 4)
-    holding.table = [
+    table = [
         Copy(KH, 1, frozenset({"marriage"}), (("A", 1),)),
         Copy(KH, 2, frozenset({"marriage", "sequence"}), (("A", 2),)),
         Copy(KH, 3),
     ]
-    reading = Reading({"A": holding, "B": Holding({}, 0)}, {KH: 3})
-    copies = dict.fromkeys((*KINGS, QH), 4)
-    foresight = _foresight()
-    now, later = foresight.of("A"), foresight.after("A", [("kings", KINGS)])
-    assert later.view(holding.table[0]) != later.view(holding.table[1])
-
-    def ways(after: bool) -> list[tuple[tuple[int, ...], int]]:
-        found, _ = meld_ways(
-            reading,
-            "A",
-            "kings",
-            KINGS,
-            rules,
-            copies,
-            False,
-            True,
-            now,
-            False,
-            later if after else None,
-        )
-        assert all(not w.faults for w in found)
-        return sorted(
-            (tuple(c.uid for c in w.way.from_table), sum(n for _, n in w.way.from_unseen))
-            for w in found
-        )
-
-    assert ways(False) == [((1,), 3), ((2,), 3), ((3,), 3)]
-    merged = ways(True)
+    later = _foresight().after("A", [("kings", KINGS)])
+    assert later.view(table[0]) != later.view(table[1])
+    assert _kings_ways(table, False) == [((1,), 3), ((2,), 3), ((3,), 3)]
+    merged = _kings_ways(table, True)
     assert len(merged) == 2
     assert ((3,), 3) in merged
     assert ((1,), 3) in merged or ((2,), 3) in merged
