@@ -148,9 +148,8 @@ def _unalike(
             return True
         found = changes.get(copy.uid)
         if found is None:
-            found = changes[copy.uid] = relevance.view(copy.scored(kind, info)) != (
-                relevance.view(copy)
-            )
+            after = relevance.view(copy.scored(kind, info))
+            found = changes[copy.uid] = after != relevance.view(copy)
         return found
 
     seen: dict[tuple[object, ...], Alternative[MeldWay]] = {}

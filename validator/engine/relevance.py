@@ -212,12 +212,8 @@ class Foresight:
     def after(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
         """What the seat's declarations after these ones (the first parts of the line being
         read, up to the one being read) can see: :meth:`of` once they have :meth:`passed`."""
-        ahead = list(self._ahead.get(seat, ()))
-        for kind, cards in parts:
-            entry = (canonical_kind(kind), sorted_cards(cards))
-            if entry in ahead:
-                ahead.remove(entry)
-        return relevance_of(ahead, self.fresh_matters, self.groups_matter)
+        left = _without(self._ahead.get(seat, []), parts)
+        return relevance_of(left, self.fresh_matters, self.groups_matter)
 
     def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:
         """The seat has made these declarations (one line: a combination and those carried):
@@ -225,11 +221,20 @@ class Foresight:
         ahead = self._ahead.get(seat)
         if not ahead:
             return
-        changed = False
-        for kind, cards in parts:
-            entry = (canonical_kind(kind), sorted_cards(cards))
-            if entry in ahead:
-                ahead.remove(entry)
-                changed = True
-        if changed:
+        left = _without(ahead, parts)
+        if len(left) < len(ahead):
+            self._ahead[seat] = left
             self._refresh(seat)
+
+
+def _without(
+    ahead: list[tuple[str, tuple[Card, ...]]], parts: Iterable[tuple[str, Sequence[Card]]]
+) -> list[tuple[str, tuple[Card, ...]]]:
+    """What is ahead once these declarations are made: one occurrence of each taken out (a
+    combination declared twice stays ahead once)."""
+    left = list(ahead)
+    for kind, cards in parts:
+        entry = (canonical_kind(kind), sorted_cards(cards))
+        if entry in left:
+            left.remove(entry)
+    return left
