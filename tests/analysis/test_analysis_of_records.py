@@ -98,11 +98,12 @@ def _hide_cards(record: Record) -> Record:
 def _engine_starts(variant: str, seed: int) -> tuple[Record, list[DealState]]:
     rules = ruleset(variant)
     starts: list[DealState] = []
-    seen: set[int] = set()
+    # the states themselves are kept, so that a finished deal's id is not reused by the next
+    seen: dict[int, DealState] = {}
 
     def hook(state: DealState, scored: Mapping[str, int]) -> None:
         if state.phase == "strict" and not state.trick and id(state) not in seen:
-            seen.add(id(state))
+            seen[id(state)] = state
             starts.append(copy_state(state, rules))
 
     game = simulate_game(variant, seed, "random", rules=rules, hook=hook)
