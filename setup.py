@@ -1,4 +1,4 @@
-"""The compiled build: with ``BEZIQUE_COMPILE=1``, the engine's hot modules compiled by mypyc.
+"""The compiled build: with ``BEZIQUE_COMPILE=1``, the hot modules compiled by mypyc.
 
 Everything else about the package is in ``pyproject.toml``; without the variable this file
 adds nothing and the package is pure Python (the default). The modules listed are those the
@@ -13,6 +13,9 @@ import os
 from setuptools import setup
 
 COMPILED = [
+    "notation/assembler.py",
+    "notation/fast_lines.py",
+    "notation/parser.py",
     "validator/engine/card_tables.py",
     "validator/engine/combinations.py",
     "validator/engine/copies.py",
@@ -28,6 +31,7 @@ COMPILED = [
     "validator/engine/state.py",
     "validator/engine/strict.py",
     "validator/engine/ways.py",
+    "validator/replay/walker.py",
 ]
 """The modules compiled, by path (mypyc's form)."""
 
