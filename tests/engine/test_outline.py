@@ -4,7 +4,7 @@ pairs they let through,
 so a pair it ruled out that the dominance would have kept would drop a reading the record may
 need. Checked on pairs of readings where one is the other after a few changes that keep or
 break the dominance (cards revealed, laid on the table, marked, combined; announcements
-dropped; copies renamed), under both models of re-forming."""
+dropped; copies renamed; known cards laid from the hand), under both models of re-forming."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def _changed(reading: Reading, rng: random.Random) -> Reading:
         seat = rng.choice(("A", "B"))
         holding = other.holdings[seat]
         card = rng.choice(CARDS)
-        step = rng.randrange(6)
+        step = rng.randrange(7)
         if step == 0 and holding.unknown and other.seen.get(card, 0) < 6:
             holding.unknown -= 1
             holding.give(card)
@@ -70,6 +70,13 @@ def _changed(reading: Reading, rng: random.Random) -> Reading:
         elif step == 5 and holding.table:
             copy = rng.choice(holding.table)
             holding.replace(copy, Copy(copy.card, copy.uid + 1000, copy.used, copy.levels))
+        elif step == 6 and holding.hand.get(card):
+            # a known card laid from the hand, scoring or not: the hand's card stands for it
+            holding.take(card)
+            laid = Copy(card, 700 + len(holding.table))
+            if rng.random() < 0.5:
+                laid = laid.scored("marriage", kind_info("marriage"))
+            holding.table.append(laid)
     return other
 
 

@@ -108,7 +108,9 @@ class Reading:
         Sufficient, not necessary. Seat by seat, this reading may hold an unseen card where
         ``other`` knows one, the pack allowing: a card in the hand, or a copy on the table
         carrying no announcement (an unseen card can become any card the pack still holds, and
-        the declaration model never prefers a tabled copy to the same card from the hand).
+        the declaration model never prefers a tabled copy to the same card from the hand). For
+        the same reason it may hold in its hand a card that ``other`` has on the table as such
+        a copy: the card an unseen one would have become.
         Every copy this reading has on the table is one ``other`` has too (the same physical
         card, by uid) with no fewer marks; its combinations are among those of ``other`` (a
         combination whole forbids re-forming it) and it carries every announcement ``other``
@@ -152,9 +154,17 @@ def seat_dominance(
         or not set(mine.limits) <= set(theirs.limits)
     ):
         return None
+    # a card this seat knows in its hand where the other holds it tabled: the hand's card
+    # stands for that copy below, as an unseen card would
+    surplus: dict[Card, int] | None = None
     for card, n in mine.hand.items():
-        if theirs.hand.get(card, 0) < n:
-            return None
+        short = n - theirs.hand.get(card, 0)
+        if short > 0:
+            if not theirs.table:
+                return None
+            if surplus is None:
+                surplus = {}
+            surplus[card] = short
     if mine.table or theirs.table:
         if seen_by is None:
             mine_groups, mine_pending = mine.seen_by(relevance)
@@ -172,7 +182,7 @@ def seat_dominance(
         return None
     for card, n in theirs.hand.items():
         more = n - mine.hand.get(card, 0)
-        if more:
+        if more > 0:
             extra[card] = extra.get(card, 0) + more
             spare -= more
     if mine.table or theirs.table:
@@ -201,9 +211,12 @@ def seat_dominance(
                 if portland and copy.used and (relevance is None or copy.card in relevance.cards):
                     # a marked copy is not a card from the hand there (Reading.dominates)
                     return None
+                if surplus is not None and surplus.get(copy.card):
+                    surplus[copy.card] -= 1
+                    continue
                 extra[copy.card] = extra.get(copy.card, 0) + 1
                 spare -= 1
-    if spare:
+    if spare or (surplus is not None and any(surplus.values())):
         return None
     if len(mine_pending) > len(theirs_pending) and _unfreshens(
         mine, mine_pending, theirs_pending, relevance
