@@ -104,7 +104,7 @@ def meld_ways(
     # hand are not alike there: both are read.
     prefer_table = rules.reform != "portland" and not exhaustive
     fresh_ways, truncated = _assignments(
-        reading, holding, rules, copies, kind, cards, relevance, prefer_table
+        reading, holding, rules, copies, kind, cards, relevance, prefer_table, later
     )
     if not fresh_ways or fresh_ways[0].faults:
         fresh_ways, truncated = _assignments(
@@ -197,6 +197,7 @@ def _assignments(
     cards: Sequence[Card],
     relevance: Relevance | None,
     prefer_table: bool,
+    later: Relevance | None = None,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The assignments with the fewest faults, and whether some were left out (more than
     :data:`MAX_WAYS` of them).
@@ -217,7 +218,8 @@ def _assignments(
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
     shape = holding.shape(relevance)
-    bound = holding.bound(relevance) if prefer_table else set()
+    after = relevance if later is None else later
+    bound = holding.bound(after) if prefer_table else set()
     candidates = [c for c in table if c.card in wanted]
     described = {c.uid: shape.label(c.uid) for c in candidates}
     # a copy sharing a combination or an announcement with another copy wanted here is told
@@ -240,7 +242,7 @@ def _assignments(
         classes_of.append(groups)
         plain_of.append(
             [
-                prefer_table and _plain(g[0], bound, relevance, kind, info.family, info.level)
+                prefer_table and _plain(g[0], bound, after, kind, info.family, info.level)
                 for g in groups
             ]
         )
