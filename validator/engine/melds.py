@@ -207,7 +207,9 @@ def _assignments(
     declaration can tell from a new copy that has: it has scored in nothing else they use, and
     is in no combination and carries nothing they can see; :mod:`validator.engine.relevance`)
     breaks no more rules: that one leaves the hand's card, which allows all the copy would, so
-    its reading dominates.
+    its reading dominates. "Later" is ``later``, what the seat's declarations after this one
+    can see (``relevance``, which this one sees too, when not given): the faults of both
+    assignments, compared, are what this declaration judges.
     """
     wanted: dict[Card, int] = {}
     for card in cards:
