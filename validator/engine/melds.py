@@ -103,19 +103,20 @@ def meld_ways(
     # good (the same copies never score a kind twice), so a tabled copy and a card from the
     # hand are not alike there: both are read.
     prefer_table = rules.reform != "portland" and not exhaustive
+    after = relevance if later is None else later
     fresh_ways, truncated = _assignments(
-        reading, holding, rules, copies, kind, cards, relevance, prefer_table, later
+        reading, holding, rules, copies, kind, cards, relevance, prefer_table, after
     )
     if not fresh_ways or fresh_ways[0].faults:
         fresh_ways, truncated = _assignments(
-            reading, holding, rules, copies, kind, cards, relevance, False
+            reading, holding, rules, copies, kind, cards, relevance, False, after
         )
     ways.extend(fresh_ways)
     if ways:
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
-        if relevance is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(holding, ways, relevance if later is None else later, kind, cards)
+        if relevance is not None and after is not None and len(ways) > 1 and not exhaustive:
+            ways = _unalike(holding, ways, after, kind, cards)
     return ways, truncated
 
 
@@ -197,7 +198,7 @@ def _assignments(
     cards: Sequence[Card],
     relevance: Relevance | None,
     prefer_table: bool,
-    later: Relevance | None = None,
+    later: Relevance | None,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The assignments with the fewest faults, and whether some were left out (more than
     :data:`MAX_WAYS` of them).
@@ -207,9 +208,8 @@ def _assignments(
     declaration can tell from a new copy that has: it has scored in nothing else they use, and
     is in no combination and carries nothing they can see; :mod:`validator.engine.relevance`)
     breaks no more rules: that one leaves the hand's card, which allows all the copy would, so
-    its reading dominates. "Later" is ``later``, what the seat's declarations after this one
-    can see (``relevance``, which this one sees too, when not given): the faults of both
-    assignments, compared, are what this declaration judges.
+    its reading dominates. The later declarations' eyes are ``later`` (what they see; this
+    declaration's own judgement is in the faults of the two assignments, compared).
     """
     wanted: dict[Card, int] = {}
     for card in cards:
@@ -220,8 +220,7 @@ def _assignments(
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
     shape = holding.shape(relevance)
-    after = relevance if later is None else later
-    bound = holding.bound(after) if prefer_table else set()
+    bound = holding.bound(later) if prefer_table else set()
     candidates = [c for c in table if c.card in wanted]
     described = {c.uid: shape.label(c.uid) for c in candidates}
     # a copy sharing a combination or an announcement with another copy wanted here is told
@@ -244,7 +243,7 @@ def _assignments(
         classes_of.append(groups)
         plain_of.append(
             [
-                prefer_table and _plain(g[0], bound, after, kind, info.family, info.level)
+                prefer_table and _plain(g[0], bound, later, kind, info.family, info.level)
                 for g in groups
             ]
         )
