@@ -183,13 +183,14 @@ def test_parse_to_json(tmp_path: Path) -> None:
     assert len(data[0]["deals"][0]["tricks"]) == 32
 
 
-def test_parse_streams_the_list_json_dumps_would_write() -> None:
+@pytest.mark.parametrize("indent", [2, 0, 3])
+def test_parse_streams_the_list_json_dumps_would_write(indent: int) -> None:
     path = ROOT / "samples" / "rubicon.bzn"
-    code, out, _ = run("parse", str(path))
+    code, out, _ = run("parse", str(path), "--indent", str(indent))
     assert code == 0
     records = list(notation.read_records(path))
     assert len(records) == 2
-    expected = json.dumps([r.to_dict() for r in records], indent=2, ensure_ascii=False)
+    expected = json.dumps([r.to_dict() for r in records], indent=indent, ensure_ascii=False)
     assert out == expected + "\n"
 
 

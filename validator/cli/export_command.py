@@ -19,6 +19,7 @@ import click
 
 from validator.cli.common import Output, Problems, fail, laws_option
 from validator.export import FORMATS, to_html, to_json, to_markdown, to_yaml
+from validator.export.data import json_item
 from validator.export.terminal import find_position, read_line, render_step, step_through
 from validator.sources import InputError, one_input
 
@@ -66,11 +67,11 @@ def _is_folder(output: str) -> bool:
     return output.endswith(("/", os.sep)) or Path(output).is_dir()
 
 
-def _joined(fmt: str, first: bool, text: str) -> str:
+def _joined(fmt: str, first: bool, replayed: Replay) -> str:
     """The text of one record in a stream of several of format ``fmt``."""
     if fmt == "json":
-        body = "\n".join("  " + line if line else line for line in text.rstrip("\n").split("\n"))
-        return ("[\n" if first else ",\n") + body
+        return ("[\n  " if first else ",\n  ") + json_item(replayed)
+    text = _WRITERS[fmt](replayed)
     if fmt == "yaml":
         return "---\n" + text
     return text if first else "\n---\n\n" + text
@@ -125,7 +126,7 @@ def export_command(file: str, fmt: str, output_name: str | None, laws: str | Non
     else:
         count = 0
         for count, (_, replayed) in enumerate(_chain(first, second, replays), start=1):
-            out.write(_joined(fmt, count == 1, write(replayed)))
+            out.write(_joined(fmt, count == 1, replayed))
         if fmt == "json":
             out.write("\n]\n")
         if output is not None:

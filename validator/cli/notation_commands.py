@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from notation.parser import parse_record_collecting
 from notation.reader import split_records
 from notation.writer import write_record
 from validator.cli.common import Output, Problems, fail
+from validator.export import indented_json
 from validator.sources import Input, InputError, LineReader, inputs, one_input
 
 
@@ -220,10 +220,6 @@ def fmt_command(paths: tuple[str, ...], check: bool, show_diff: bool) -> None:
         raise click.exceptions.Exit(1)
 
 
-def _indented(text: str, pad: str) -> str:
-    return "\n".join(pad + line for line in text.split("\n")) if pad else text
-
-
 @click.command("parse")
 @click.argument("path")
 @click.option(
@@ -265,11 +261,11 @@ def parse_command(path: str, fmt: str, indent: int) -> None:
     out.write("[")
     for _, record in problems.records_of(source):
         try:
-            text = json.dumps(record.to_dict(), indent=indent, ensure_ascii=False)
+            text = indented_json.dumps(record.to_dict(), indent, level=1)
         except RecursionError:
             problems.too_deep(record, source.name)
             continue
-        out.write(("\n" if written == 0 else ",\n") + _indented(text, pad))
+        out.write(("\n" if written == 0 else ",\n") + pad + text)
         written += 1
     out.write("\n]\n" if written else "]\n")
     out.close()

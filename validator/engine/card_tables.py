@@ -23,6 +23,9 @@ RANK_OF: Final = {card: RANK[card.rank] for card in ALL_CARDS}
 BRISQUE_CARDS: Final = frozenset(card for card in ALL_CARDS if card.rank in "AT")
 """The aces and tens: the brisques."""
 
+TEXT: Final = {card: str(card) for card in ALL_CARDS}
+"""Each card as the notation writes it (``QS``): a look-up where a view writes many."""
+
 ORDER: Final = {card: (SUITS.index(card.suit), RANK[card.rank]) for card in ALL_CARDS}
 """Each card's place in the notation's order: by suit, then from the highest rank."""
 

@@ -26,7 +26,7 @@ from typing import Any, Final
 from notation.cards import Card
 
 from . import declarations, questions
-from .card_tables import ALL_CARDS, BRISQUE_CARDS, RANK_OF, sorted_cards
+from .card_tables import ALL_CARDS, BRISQUE_CARDS, RANK_OF, TEXT, sorted_cards
 from .copies import Copy, Group, Pending
 from .deal_checks import set_up
 from .dealing import deal_cards, new_pack, play_order
@@ -950,21 +950,29 @@ class DealState:
         )
 
     def snapshot(self) -> Snapshot:
-        """The state as a person at the table sees it (cheap: for the replay viewer)."""
+        """The state as a person at the table sees it (cheap: for the replay viewer, which
+        takes one at every step)."""
         holdings = self.reading.holdings
-        hands = {
-            seat: tuple(sorted(str(c) for c, n in holdings[seat].hand.items() for _ in range(n)))
-            + (None,) * holdings[seat].unknown
-            for seat in self.seats
-        }
+        hands: dict[str, tuple[str | None, ...]] = {}
+        table: dict[str, tuple[str, ...]] = {}
+        for seat in self.seats:
+            holding = holdings[seat]
+            names: list[str] = []
+            for card, n in holding.hand.items():
+                if n == 1:
+                    names.append(TEXT[card])
+                else:
+                    names.extend([TEXT[card]] * n)
+            names.sort()
+            hands[seat] = (*names, *(None,) * holding.unknown) if holding.unknown else tuple(names)
+            table[seat] = tuple([TEXT[copy.card] for copy in holding.table])
+        turnup = self.stock[0] if self.turnup_present and self.stock else None
         return Snapshot(
             hands=hands,
-            table={seat: tuple(str(c.card) for c in holdings[seat].table) for seat in self.seats},
-            trick_cards=tuple((seat, str(card)) for seat, card in self.trick),
+            table=table,
+            trick_cards=tuple([(seat, TEXT[card]) for seat, card in self.trick]),
             trump=self.trump,
-            turnup=str(self.stock[0])
-            if self.turnup_present and self.stock and self.stock[0]
-            else None,
+            turnup=TEXT[turnup] if turnup else None,
             stock=len(self.stock),
             scores=self.scores(),
             brisques=dict(self.brisques),

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from validator.export import indented_json
 from validator.export.labels import sorted_cards
 from validator.export.notes import deal_is_game, deal_notes, record_comments
 
@@ -59,9 +60,18 @@ def to_json(replay: Replay, *, indent: int | None = 2) -> str:
 
 def json_text(data: dict[str, Any], *, indent: int | None = 2) -> str:
     """Replay data as :func:`to_json` writes it."""
+    if indent == 2:
+        return indented_json.dumps(data) + "\n"
     separators = (",", ": ") if indent is not None else (",", ":")
     text = json.dumps(data, indent=indent, ensure_ascii=False, separators=separators)
     return text + "\n"
+
+
+def json_item(replay: Replay) -> str:
+    """The replay as :func:`to_json` writes it, as one item of an array of replays: every
+    line but the first indented a step more, no newline at the end (``bezique export`` writes
+    one record after another so)."""
+    return indented_json.dumps(replay_data(replay), level=1)
 
 
 def to_yaml(replay: Replay) -> str:

@@ -6,6 +6,7 @@ record does not name; the views show them as ``Q♠``, ``10♥`` and ``?``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -70,15 +71,27 @@ def sorted_cards(cards: Sequence[str | None], trump: str | None) -> list[str | N
 
     Cards the record does not name (``None``) come last.
     """
+    places = _places(trump)
+    try:
+        return sorted(cards, key=places.__getitem__)
+    except KeyError:  # text that is not a canonical card: placed by its parts
+        return sorted(cards, key=lambda card: _place(card, suits_in_order(trump)))
+
+
+@functools.lru_cache(maxsize=8)
+def _places(trump: str | None) -> dict[str | None, tuple[int, int]]:
+    """Each canonical card's place in :func:`sorted_cards` under ``trump`` (a view sorts every
+    hand at every step: a look-up, not a computation)."""
     suits = suits_in_order(trump)
+    cards: list[str | None] = [rank + suit for suit in suits for rank in RANK_ORDER]
+    return {card: _place(card, suits) for card in [*cards, None]}
 
-    def key(card: str | None) -> tuple[int, int]:
-        if card is None:
-            return (len(suits), 0)
-        rank, suit = card[:-1], card[-1]
-        return (
-            suits.index(suit) if suit in suits else len(suits),
-            RANK_ORDER.index(rank) if rank in RANK_ORDER else len(RANK_ORDER),
-        )
 
-    return sorted(cards, key=key)
+def _place(card: str | None, suits: str) -> tuple[int, int]:
+    if card is None:
+        return (len(suits), 0)
+    rank, suit = card[:-1], card[-1]
+    return (
+        suits.index(suit) if suit in suits else len(suits),
+        RANK_ORDER.index(rank) if rank in RANK_ORDER else len(RANK_ORDER),
+    )
