@@ -14,13 +14,14 @@ import shlex
 import shutil
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from validator.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMANDS = sorted(main.commands)
+COMMANDS = main.list_commands(click.Context(main))
 
 
 def _examples(args: list[str]) -> list[str]:

@@ -8,6 +8,7 @@ itself is one line asking for a report (exit 2).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import Any
@@ -16,7 +17,17 @@ import click
 
 
 class _Guarded(click.Group):
-    """A group that lets no exception but click's own out of its commands."""
+    """A group that lets no exception but click's own out of its commands, and imports each
+    command only when it is asked for (:data:`_LAZY`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *_LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in _LAZY:
+            module, name = _LAZY[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -74,44 +85,19 @@ def main() -> None:
     """
 
 
-from validator.cli.export_command import export_command, replay_command  # noqa: E402
-
-main.add_command(export_command)
-main.add_command(replay_command)
-
-from validator.cli.notation_commands import fmt_command, parse_command  # noqa: E402
-
-main.add_command(fmt_command)
-main.add_command(parse_command)
-
-from validator.cli.rules_command import rules_command  # noqa: E402
-
-main.add_command(rules_command)
-
-from validator.cli.check_command import check_command  # noqa: E402
-
-main.add_command(check_command)
-
-from validator.cli.simulate_command import simulate_command  # noqa: E402
-
-main.add_command(simulate_command)
-
-from validator.cli.adjudicate_command import adjudicate_command  # noqa: E402
-
-main.add_command(adjudicate_command)
-
-from validator.cli.sitting_command import sitting_command  # noqa: E402
-
-main.add_command(sitting_command)
-
-from validator.cli.compare_command import compare_command  # noqa: E402
-
-main.add_command(compare_command)
-
-from validator.cli.select_command import select_command  # noqa: E402
-
-main.add_command(select_command)
-
-from validator.cli.analyse_command import analyse_command  # noqa: E402
-
-main.add_command(analyse_command)
+_LAZY: dict[str, tuple[str, str]] = {
+    "analyse": ("validator.cli.analyse_command", "analyse_command"),
+    "adjudicate": ("validator.cli.adjudicate_command", "adjudicate_command"),
+    "check": ("validator.cli.check_command", "check_command"),
+    "compare": ("validator.cli.compare_command", "compare_command"),
+    "export": ("validator.cli.export_command", "export_command"),
+    "fmt": ("validator.cli.notation_commands", "fmt_command"),
+    "parse": ("validator.cli.notation_commands", "parse_command"),
+    "replay": ("validator.cli.export_command", "replay_command"),
+    "rules": ("validator.cli.rules_command", "rules_command"),
+    "select": ("validator.cli.select_command", "select_command"),
+    "simulate": ("validator.cli.simulate_command", "simulate_command"),
+    "sitting": ("validator.cli.sitting_command", "sitting_command"),
+}
+"""Each command's module and name: a command is imported when it runs (or ``--help`` lists
+it), so that ``bezique check`` does not load the exporters, the analysis and the rest."""

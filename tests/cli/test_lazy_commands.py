@@ -1,0 +1,43 @@
+"""The command group imports a command only when it is asked for: every command is still
+there under its own name, and ``bezique check`` leaves the exporters and the analysis unread
+(their import was a sixth of its start-up)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+
+from validator.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_listed_command_is_found_under_its_name() -> None:
+    ctx = click.Context(main)
+    names = main.list_commands(ctx)
+    assert len(names) == 12
+    for name in names:
+        command = main.get_command(ctx, name)
+        assert command is not None and command.name == name
+
+
+def test_an_unknown_command_is_still_refused() -> None:
+    assert main.get_command(click.Context(main), "chek") is None
+
+
+def test_check_does_not_import_the_exporters() -> None:
+    code = (
+        "import sys\n"
+        "from validator.cli import main\n"
+        f"main(['check', {str(ROOT / 'samples' / 'two-pack.bzn')!r}], standalone_mode=False)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('validator.export', "
+        "'validator.analysis', 'validator.sitting'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
