@@ -22,8 +22,8 @@ import click
 from notation.parser import parse_record_collecting
 from notation.reader import split_records
 from notation.writer import write_record
+from validator import indented_json
 from validator.cli.common import Output, Problems, fail
-from validator.export import indented_json
 from validator.sources import Input, InputError, LineReader, inputs, one_input
 
 

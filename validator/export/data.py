@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from validator.export import indented_json
+from validator import indented_json
 from validator.export.labels import sorted_cards
 from validator.export.notes import deal_is_game, deal_notes, record_comments
 

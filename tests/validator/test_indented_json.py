@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from validator.export import indented_json
+from validator import indented_json
 
 _TEXTS = [
     *("", "QS", 'say "no"', "back\\slash", "tab\there", "line\nbreak", "\x00\x1f"),
