@@ -263,7 +263,7 @@ def _where(finding: Finding) -> str:
 
 
 def _changes(remedy: Remedy) -> str:
-    return effect_words(remedy)
+    return effect_words(remedy.corrections)
 
 
 def _irregularity_lines(ruling: Ruling, number: int, item: Irregularity) -> list[str]:

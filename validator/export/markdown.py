@@ -238,7 +238,7 @@ def _findings(findings: Sequence[Finding], prefix: str) -> list[str]:
             if remedy.elected:
                 out.append(f"  - Elected: {md_text(remedy.elected)}")
             if remedy.corrections:
-                out.append(f"  - Effect: {md_text(effect_words(remedy))}.")
+                out.append(f"  - Effect: {md_text(effect_words(remedy.corrections))}.")
     out.append("")
     return out
 

@@ -8,9 +8,10 @@ exporter (HTML, Markdown, JSON, YAML, the terminal) read it and never replay the
 - :mod:`~validator.replay.resolver`: from a record's tags to its rule set and laws (one resolver
   and cache for the replay, the simulator and the tests);
 - :mod:`~validator.replay.walker` walks a deal, :mod:`~validator.replay.marks` reads its marks,
-  :mod:`~validator.replay.rulings` rules on its findings, :mod:`~validator.replay.findings`
-  builds them; :mod:`~validator.replay.driver` replays a record (:mod:`~validator.replay.cut`
-  the part of a record read up to its first fault);
+  :mod:`~validator.replay.rulings` rules on its findings (:mod:`~validator.replay.facts` gives
+  the three a finding's facts), :mod:`~validator.replay.findings` builds them;
+  :mod:`~validator.replay.driver` replays a record (:mod:`~validator.replay.cut` the part of a
+  record read up to its first fault);
   :mod:`~validator.replay.sittings` checks a chouette's rotation;
 - :mod:`~validator.replay.observer`: the hook a caller passes to watch a replay step by step.
 

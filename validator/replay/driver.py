@@ -1,7 +1,8 @@
 """The replay of a record: every deal walked once, ruled, settled, and the record's claims checked.
 
 :func:`replay` resolves the record's rules of play and laws (:mod:`validator.replay.resolver`),
-walks each deal (:class:`~validator.replay.walker.DealWalker`), rules on its findings
+walks each deal (:class:`~validator.replay.walker.DealWalker`, which
+:mod:`validator.replay.marks` reads the marks for), rules on its findings
 (:mod:`validator.replay.rulings`), settles the game on the corrected scores and checks the
 running totals and the Result tag. :func:`replay_with_details` gives, besides the
 :class:`Replay`, what a ruling needs (scores as marked and as corrected for every deal,
@@ -30,6 +31,7 @@ from validator.engine.settlement import (
     settle_game,
 )
 from validator.laws import Laws
+from validator.replay import marks
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.cut import cut_record, stops_in
 from validator.replay.model import DealReplay, Finding, Location, Replay
@@ -131,7 +133,7 @@ def replay_with_details(
     expected: str | None = None
     for index, deal in enumerate(record.deals):
         try:
-            walker = DealWalker(ctx, deal, index, expected, stops=deal is stops)
+            walker = DealWalker(ctx, deal, index, expected, mark_reader=marks, stops=deal is stops)
         except EngineError as exc:
             record_findings.append(
                 ctx.finding(

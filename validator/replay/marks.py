@@ -30,6 +30,7 @@ from notation.model import Mark, Play
 from validator.engine import Violation
 from validator.engine.combinations import canonical_kind, shape_error
 from validator.replay.context import column_of, line_of
+from validator.replay.facts import provisional_context
 from validator.replay.raw import RawFinding
 from validator.replay.walker import STRICT_CODES, DealWalker, called_cards
 
@@ -459,8 +460,6 @@ def challenged(walker: DealWalker, by: str | None) -> list[RawFinding]:
 
 def latest_open_election(walker: DealWalker, by: str | None) -> RawFinding | None:
     """The latest finding whose remedy (under the chosen laws) gives an election."""
-    from validator.replay.rulings import provisional_context
-
     for raw in reversed(walker.raw):
         if raw.election is not None or raw.code[0] in "SR":
             continue

@@ -16,6 +16,7 @@ from typing import Any
 
 from notation.model import Record
 from validator.engine.settlement import Correction, DealSettlement, GameSettlement
+from validator.replay.wording import uncounted_words
 
 SCHEMA_VERSION = 1
 """Version of the data form of a Replay (``schema`` in :meth:`Replay.to_dict`)."""
@@ -105,8 +106,6 @@ class Remedy:
         return replace(self, corrections=kept, summary=f"{self.summary} (Moot: {why}.)")
 
     def to_dict(self) -> dict[str, Any]:
-        from validator.replay.wording import uncounted_words
-
         return {
             "laws": self.laws,
             "law_ref": self.law_ref,

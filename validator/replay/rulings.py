@@ -1,7 +1,7 @@
 """A deal's rulings: each raw finding's facts, its remedy under the laws, and the corrected deal.
 
 Once a deal is walked, every raw finding is put to the laws with the facts of its case
-(:func:`context_for`); the remedies' corrections go to the settlement
+(:func:`validator.replay.facts.context_for`); the remedies' corrections go to the settlement
 (:func:`validator.engine.settlement.correct_deal`), which does all the arithmetic, and the deal
 becomes a :class:`~validator.replay.DealReplay` with its findings and settlement, and a
 :class:`DealDetail` for the ruling of a dispute.
@@ -9,7 +9,6 @@ becomes a :class:`~validator.replay.DealReplay` with its findings and settlement
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from validator.engine.settlement import (
@@ -18,7 +17,7 @@ from validator.engine.settlement import (
     SettlementRules,
     correct_deal,
 )
-from validator.laws import RemedyContext
+from validator.replay.facts import context_for
 from validator.replay.model import DealReplay, Finding, Location, Remedy, Step
 from validator.replay.raw import RawFinding, StepDraft
 from validator.replay.walker import DealWalker
@@ -44,73 +43,6 @@ class DealDetail:
     rulings: tuple[str, ...]
     options: tuple[tuple[Remedy, ...], ...]
     """For each finding of the deal, in order: one remedy per option its law gives."""
-
-
-def provisional_context(walker: DealWalker, raw: RawFinding) -> RemedyContext:
-    """The facts of ``raw`` as they stand now, in the middle of the deal (for elections)."""
-    return _context(walker, raw, dict(walker.state.brisques), None)
-
-
-def context_for(walker: DealWalker, raw: RawFinding) -> RemedyContext:
-    """The facts of ``raw`` the laws need, once the deal is over."""
-    outcome = walker.outcome
-    return _context(walker, raw, outcome.brisques, outcome.last_trick_winner)
-
-
-def _context(
-    walker: DealWalker,
-    raw: RawFinding,
-    final_brisques: Mapping[str, int],
-    last_trick_winner: str | None,
-) -> RemedyContext:
-    ctx = walker.ctx
-    seats = ctx.seats
-    dealer = walker.deal.dealer
-    offender = raw.seat
-    adversary = None
-    if offender is not None and offender in seats:
-        adversary = ctx.next_seat(offender)
-    elif raw.code.startswith("D"):
-        # A fault of the pack or the cut with no one at fault: the dealer deals again,
-        # the pone holds any option.
-        offender = None
-        adversary = walker.pone
-    since = 0
-    if offender is not None:
-        since = final_brisques.get(offender, 0) - raw.brisques.get(offender, 0)
-    strict: dict[str, int] = {}
-    if walker.strict_brisques is not None:
-        strict = {s: final_brisques.get(s, 0) - walker.strict_brisques.get(s, 0) for s in seats}
-    dealer_played = raw.dealer_played
-    if raw.header:
-        dealer_played = walker.state.played[dealer] > 0
-    rules = walker.rules
-    return RemedyContext(
-        offender=offender,
-        adversary=adversary,
-        dealer=dealer,
-        pone=walker.pone,
-        scores=raw.scores,
-        trick=raw.fault_trick if raw.fault_trick is not None else raw.trick,
-        dealer_played=dealer_played,
-        election=raw.election,
-        elected_by=raw.elected_by,
-        challenge=raw.challenge,  # type: ignore[arg-type]
-        claimed=raw.claimed,
-        correct=raw.correct,
-        seen=raw.seen,
-        both=raw.both,
-        pack_redundant=raw.code == "D109",
-        stock_named=raw.stock_named,
-        variant=rules.name,
-        game=ctx.game,
-        last_trick_value=rules.last_trick,
-        last_trick_winner=last_trick_winner,
-        brisques_since=since,
-        strict_brisques=strict,
-        cards=raw.cards,
-        called=raw.called,
-    )
 
 
 def remedies(walker: DealWalker) -> list[Remedy | None]:

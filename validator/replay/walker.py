@@ -4,8 +4,10 @@
 :class:`validator.engine.DealState` under the record's rule set (the engine applies what the
 record says, even when it is illegal), turns every violation the engine reports and every
 irregularity the record marks into a :class:`~validator.replay.raw.RawFinding`, and keeps the
-steps the viewers show. The marks are read by :mod:`validator.replay.marks`; the remedies are
-reckoned when the deal is over, by :mod:`validator.replay.rulings`.
+steps the viewers show. The marks are read by :mod:`validator.replay.marks`, which reads and
+writes the walker's state and so sits above it: the driver hands it to the walker as a
+:class:`MarkReader`. The remedies are reckoned when the deal is over, by
+:mod:`validator.replay.rulings`.
 
 The walker knows the record model and the rules, never the syntax.
 """
@@ -13,7 +15,7 @@ The walker knows the record model and the rules, never the syntax.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from notation.cards import SUIT_NAMES, Card
 from notation.model import (
@@ -30,6 +32,7 @@ from notation.model import (
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
 from validator.replay.context import RecordContext, column_of, line_of
+from validator.replay.facts import provisional_context
 from validator.replay.raw import RawFinding, StepDraft
 from validator.replay.turnup import infer_trump
 
@@ -61,6 +64,31 @@ def _declarations_in(
                 found.extend((event.seat, c.kind, c.cards) for c in event.carried)
 
 
+class MarkReader(Protocol):
+    """What the walker asks of the reader of the record's marks (:mod:`validator.replay.marks`
+    is one): each is called with the walker, whose state it reads and changes."""
+
+    def handle_mark(self, walker: DealWalker, mark: Mark) -> None:
+        """Read one mark line."""
+
+    def flush_counts(self, walker: DealWalker) -> None:
+        """Resolve the ``^too-many`` / ``^too-few`` marks written so far."""
+
+    def check_play_marks(
+        self,
+        walker: DealWalker,
+        play: Play,
+        raws: list[RawFinding],
+        phase: str,
+        hidden: bool,
+        second: bool,
+    ) -> None:
+        """Check a play's suffix marks (``^L``, ``^R``) against the replay."""
+
+    def confirms_marked_revoke(self, walker: DealWalker, v: Violation) -> bool:
+        """Whether a revoke found by a later play (P207) is one the table already marked."""
+
+
 class DealWalker:
     """Replays one deal: applies its events, gathers raw findings and steps."""
 
@@ -71,9 +99,12 @@ class DealWalker:
         index: int,
         expected_dealer: str | None = None,
         *,
+        mark_reader: MarkReader,
         stops: bool = False,
     ) -> None:
         self.ctx = ctx
+        self.mark_reader = mark_reader
+        """Reads the record's marks (:mod:`validator.replay.marks`, which the driver passes)."""
         self.stops = stops
         """The record stops unread in this deal (:mod:`validator.replay.cut`): its end is
         not the end of the deal."""
@@ -247,7 +278,7 @@ class DealWalker:
                 and "ends before" in v.message
             ):
                 continue
-            if v.code == "P207" and _marks.confirms_marked_revoke(self, v):
+            if v.code == "P207" and self.mark_reader.confirms_marked_revoke(self, v):
                 continue
             raw = self.raw_finding(
                 v.code,
@@ -340,7 +371,7 @@ class DealWalker:
         self.events(deal.events)
         for index, trick in enumerate(deal.tricks):
             self.trick(trick, last=index == len(deal.tricks) - 1)
-        _marks.flush_counts(self)
+        self.mark_reader.flush_counts(self)
         self.end()
 
     def trick(self, trick: Trick, last: bool = False) -> None:
@@ -351,7 +382,7 @@ class DealWalker:
         and played as written.
         """
         if self.count_marks:
-            _marks.flush_counts(self)
+            self.mark_reader.flush_counts(self)
         self.trick_no = trick.number
         for comment in trick.comments:
             self.attach_comment(comment)
@@ -456,7 +487,7 @@ class DealWalker:
                 play.comments,
             )
         if marks:
-            _marks.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
+            self.mark_reader.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
         if not state.trick and state.last_winner is not None:
             winner = state.last_winner
             self.tricks.append((self.trick_no, winner, self.played_to_trick))
@@ -489,14 +520,14 @@ class DealWalker:
         for event in events:
             if isinstance(event, Draw):  # the commonest first
                 if self.count_marks:
-                    _marks.flush_counts(self)
+                    self.mark_reader.flush_counts(self)
                 self.draw(event)
             elif isinstance(event, Declaration):
                 if self.count_marks:
-                    _marks.flush_counts(self)
+                    self.mark_reader.flush_counts(self)
                 self.declaration(event)
             elif isinstance(event, Mark):
-                _marks.handle_mark(self, event)
+                self.mark_reader.handle_mark(self, event)
             elif isinstance(event, Comment):
                 self.attach_comment(event)
             elif isinstance(event, Variation):
@@ -556,8 +587,6 @@ class DealWalker:
         been scored, and the engine's marks for it go at once."""
         if raw.code[0] != "A" or raw.code == "A411" or raw.seat is None:
             return False
-        from validator.replay.rulings import provisional_context
-
         found = self.ctx.laws.rule_for(raw.code, provisional_context(self, raw))
         if found is None:
             return False
@@ -629,8 +658,6 @@ class DealWalker:
         if raw is None or not any(v.code == "W302" and v.seat == seat for v in found):
             return False
         del self.double_draw[seat]
-        from validator.replay.rulings import provisional_context
-
         effects = self.ctx.laws.effects("W301", provisional_context(self, raw))
         return effects is not None and effects.draw_two_next
 
@@ -757,7 +784,3 @@ def _without_second_draw(found: list[Violation], seat: str) -> list[Violation]:
 
 def _text(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
-
-
-# The marks read the walker's state, and the walker hands them each mark: imported last, once.
-from validator.replay import marks as _marks  # noqa: E402

@@ -3,18 +3,16 @@ share, so that no view shows a correction differently (and none shows a raw toke
 
 A :class:`~validator.engine.settlement.Correction` says who, what, how much and why; these
 functions say it as a director would read it out: "A's 40 is taken down", "B scores the last
-trick (50)", "3 of A's brisques no longer count (from trick 56 on)".
+trick (50)", "3 of A's brisques no longer count (from trick 56 on)". They take corrections,
+never the model's :class:`~validator.replay.model.Remedy`: the model's data form uses them, so
+they sit below it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from validator.engine.settlement import Correction
-
-if TYPE_CHECKING:
-    from validator.replay.model import Remedy
 
 NO_CHANGE = "no change to the scores"
 """The effect of a remedy that corrects nothing."""
@@ -65,9 +63,9 @@ def correction_line(correction: Correction) -> str:
     return f"{words} ({correction.law})" if correction.law else words
 
 
-def effect_words(remedy: Remedy) -> str:
-    """Everything a remedy changes, in words, or "no change to the scores"."""
-    return "; ".join(correction_words(c) for c in remedy.corrections) or NO_CHANGE
+def effect_words(corrections: Iterable[Correction]) -> str:
+    """Everything a remedy's corrections change, in words, or "no change to the scores"."""
+    return "; ".join(correction_words(c) for c in corrections) or NO_CHANGE
 
 
 def uncounted_words(corrections: Iterable[Correction]) -> list[str]:

@@ -1,0 +1,100 @@
+"""The facts of a raw finding that the laws rule on (a :class:`~validator.laws.RemedyContext`).
+
+The walker asks for them in the middle of a deal (whether a false declaration comes down at
+once, whether a forgotten draw lets the player draw two), the marks when a ``^elect`` looks for
+the finding it chooses for, and the rulings once the deal is over. They live below all three,
+so that none of them imports another to reach them: the deal is read through
+:class:`WalkedDeal`, the parts of :class:`~validator.replay.walker.DealWalker` they need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from notation.model import Deal
+from validator.engine import DealState, RuleSet
+from validator.laws import RemedyContext
+from validator.replay.context import RecordContext
+from validator.replay.raw import RawFinding
+
+
+class WalkedDeal(Protocol):
+    """A deal being walked, as its findings' facts read it (the walker is one)."""
+
+    ctx: RecordContext
+    deal: Deal
+    rules: RuleSet
+    state: DealState
+    pone: str
+    strict_brisques: dict[str, int] | None
+    """Each seat's brisques when the strict play began (``None`` before it)."""
+    outcome: Any
+    """The engine's outcome of the deal, once it is over."""
+
+
+def provisional_context(walker: WalkedDeal, raw: RawFinding) -> RemedyContext:
+    """The facts of ``raw`` as they stand now, in the middle of the deal (for elections)."""
+    return _context(walker, raw, dict(walker.state.brisques), None)
+
+
+def context_for(walker: WalkedDeal, raw: RawFinding) -> RemedyContext:
+    """The facts of ``raw`` the laws need, once the deal is over."""
+    outcome = walker.outcome
+    return _context(walker, raw, outcome.brisques, outcome.last_trick_winner)
+
+
+def _context(
+    walker: WalkedDeal,
+    raw: RawFinding,
+    final_brisques: Mapping[str, int],
+    last_trick_winner: str | None,
+) -> RemedyContext:
+    ctx = walker.ctx
+    seats = ctx.seats
+    dealer = walker.deal.dealer
+    offender = raw.seat
+    adversary = None
+    if offender is not None and offender in seats:
+        adversary = ctx.next_seat(offender)
+    elif raw.code.startswith("D"):
+        # A fault of the pack or the cut with no one at fault: the dealer deals again,
+        # the pone holds any option.
+        offender = None
+        adversary = walker.pone
+    since = 0
+    if offender is not None:
+        since = final_brisques.get(offender, 0) - raw.brisques.get(offender, 0)
+    strict: dict[str, int] = {}
+    if walker.strict_brisques is not None:
+        strict = {s: final_brisques.get(s, 0) - walker.strict_brisques.get(s, 0) for s in seats}
+    dealer_played = raw.dealer_played
+    if raw.header:
+        dealer_played = walker.state.played[dealer] > 0
+    rules = walker.rules
+    return RemedyContext(
+        offender=offender,
+        adversary=adversary,
+        dealer=dealer,
+        pone=walker.pone,
+        scores=raw.scores,
+        trick=raw.fault_trick if raw.fault_trick is not None else raw.trick,
+        dealer_played=dealer_played,
+        election=raw.election,
+        elected_by=raw.elected_by,
+        challenge=raw.challenge,  # type: ignore[arg-type]
+        claimed=raw.claimed,
+        correct=raw.correct,
+        seen=raw.seen,
+        both=raw.both,
+        pack_redundant=raw.code == "D109",
+        stock_named=raw.stock_named,
+        variant=rules.name,
+        game=ctx.game,
+        last_trick_value=rules.last_trick,
+        last_trick_winner=last_trick_winner,
+        brisques_since=since,
+        strict_brisques=strict,
+        cards=raw.cards,
+        called=raw.called,
+    )
