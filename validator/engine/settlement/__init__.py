@@ -16,43 +16,49 @@ A sitting (:func:`settle_sitting`) is a series of games kept in hundreds and pai
 hundred; :func:`check_chouette_rotation` checks the chouette arrangement's order of play.
 
 Every result carries ``working``: the reckoning line by line in words, as the texts write it.
-The package is pure: no I/O, no parser, no command line. For now it is one module,
-:mod:`~validator.engine.settlement.deals`, moved here whole; its parts follow.
+The package is pure: no I/O, no parser, no command line. Its parts, each importing only those
+above it:
+
+- :mod:`~validator.engine.settlement.rules`: the ``settlement:`` section (:class:`SettlementRules`)
+  and the errors;
+- :mod:`~validator.engine.settlement.deals`: one deal settled (:func:`settle_deal`);
+- :mod:`~validator.engine.settlement.corrections`: the laws' corrections to a deal
+  (:func:`correct_deal`);
+- :mod:`~validator.engine.settlement.games`: a record's game from its deals (:func:`settle_game`);
+- :mod:`~validator.engine.settlement.sittings`: a sitting and a chouette's rotation.
 
 Every name is imported here, so ``from validator.engine.settlement import X`` reads any of them.
 """
 
 from __future__ import annotations
 
+from .corrections import CORRECTION_KINDS, CorrectedDeal, Correction, correct_deal
 from .deals import (
-    CORRECTION_KINDS,
+    DealResult,
+    DealSettlement,
+    hundreds_below,
+    settle_deal,
+    settle_rubicon_deal,
+    settle_rubicon_penalty,
+    settle_target_deal,
+)
+from .games import GameResult, GameSettlement, settle_game, settle_target_game
+from .rules import (
     FAILED_RESCUE,
     GAME_VALUE,
     KINDS,
     TIE_AT_LINE,
     BrisquesNeeded,
-    CorrectedDeal,
-    Correction,
-    DealResult,
-    DealSettlement,
-    GameResult,
-    GameSettlement,
-    RotationProblem,
     SettlementError,
     SettlementRules,
     SettlementRulesError,
+)
+from .sittings import (
+    RotationProblem,
     SittingGame,
     SittingSettlement,
     check_chouette_rotation,
-    correct_deal,
-    hundreds_below,
-    settle_deal,
-    settle_game,
-    settle_rubicon_deal,
-    settle_rubicon_penalty,
     settle_sitting,
-    settle_target_deal,
-    settle_target_game,
 )
 
 __all__ = [
