@@ -26,7 +26,7 @@ def test_engine_imports_neither_lark_nor_click() -> None:
 
 
 def test_engine_source_names_neither() -> None:
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         for word in ("import lark", "from lark", "import click", "from click"):
             assert word not in text, f"{path.name} has {word!r}"

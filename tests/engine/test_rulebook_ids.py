@@ -32,7 +32,7 @@ def chapter_rules() -> dict[str, dict[str, object]]:
 def test_engine_rule_ids_are_in_the_rule_book() -> None:
     defined = chapter_rules()
     used: set[str] = set()
-    for path in (ROOT / "validator/engine").glob("*.py"):
+    for path in (ROOT / "validator/engine").rglob("*.py"):
         used.update(re.findall(r'"((?:deal|play|decl)\.[a-z-]+)"', path.read_text("utf-8")))
     assert used, "the engine reports rule ids"
     assert sorted(used - set(defined)) == []

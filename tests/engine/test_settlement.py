@@ -317,16 +317,28 @@ def test_adapted_takes_the_rule_set_brisque_facts() -> None:
 
 
 def test_settlement_module_is_pure() -> None:
-    # Team brief: the engine imports neither lark nor click and does no I/O.
-    tree = ast.parse(Path(settlement.__file__).read_text(encoding="utf-8"))
-    imported = {
-        name.name.split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for name in node.names
-    } | {
-        (node.module or "").split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom)
-    }
-    assert imported <= {"__future__", "collections", "dataclasses", "decimal", "typing"}
+    # Team brief: the engine imports neither lark nor click and does no I/O. Every module of
+    # the package is read; one may import only its siblings (``from .rules import ...``).
+    package = Path(settlement.__file__).parent
+    modules = sorted(package.glob("*.py"))
+    siblings = {path.stem for path in modules}
+    assert {"__init__", "rules", "deals", "corrections", "games", "sittings"} <= siblings
+    for path in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {
+            name.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for name in node.names
+        } | {
+            (node.module or "").split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 0
+        }
+        relative = {
+            (node.level, node.module)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level > 0
+        }
+        assert imported <= {"__future__", "collections", "dataclasses", "decimal", "typing"}, path
+        assert all(level == 1 and module in siblings for level, module in relative), path
