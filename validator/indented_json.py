@@ -42,7 +42,7 @@ def _value(value: Any, newline: str, step: str, out: list[str]) -> None:
     elif kind is int:
         out.append(int.__repr__(value))
     elif kind is float:
-        out.append(_float(value))
+        out.append(json.dumps(value))  # the standard library's own float text (NaN, Infinity)
     elif kind is dict:
         if not value:
             out.append("{}")
@@ -75,15 +75,3 @@ def _value(value: Any, newline: str, step: str, out: list[str]) -> None:
         out.append("false")
     else:
         raise _Foreign
-
-
-def _float(value: float) -> str:
-    """A float as ``json.dumps`` writes it (its ``repr``, and JavaScript's names for the
-    values JSON has none for)."""
-    if value != value:
-        return "NaN"
-    if value == float("inf"):
-        return "Infinity"
-    if value == -float("inf"):
-        return "-Infinity"
-    return float.__repr__(value)

@@ -964,7 +964,7 @@ class DealState:
                 else:
                     names.extend([TEXT[card]] * n)
             names.sort()
-            hands[seat] = (*names, *(None,) * holding.unknown) if holding.unknown else tuple(names)
+            hands[seat] = tuple(names) + (None,) * holding.unknown
             table[seat] = tuple([TEXT[copy.card] for copy in holding.table])
         turnup = self.stock[0] if self.turnup_present and self.stock else None
         return Snapshot(

@@ -60,11 +60,9 @@ def to_json(replay: Replay, *, indent: int | None = 2) -> str:
 
 def json_text(data: dict[str, Any], *, indent: int | None = 2) -> str:
     """Replay data as :func:`to_json` writes it."""
-    if indent == 2:
-        return indented_json.dumps(data) + "\n"
-    separators = (",", ": ") if indent is not None else (",", ":")
-    text = json.dumps(data, indent=indent, ensure_ascii=False, separators=separators)
-    return text + "\n"
+    if indent is not None:
+        return indented_json.dumps(data, indent) + "\n"
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def json_item(replay: Replay) -> str:

@@ -71,11 +71,11 @@ def sorted_cards(cards: Sequence[str | None], trump: str | None) -> list[str | N
 
     Cards the record does not name (``None``) come last.
     """
-    places = _places(trump)
     try:
-        return sorted(cards, key=places.__getitem__)
+        return sorted(cards, key=_places(trump).__getitem__)
     except KeyError:  # text that is not a canonical card: placed by its parts
-        return sorted(cards, key=lambda card: _place(card, suits_in_order(trump)))
+        suits = suits_in_order(trump)
+        return sorted(cards, key=lambda card: _place(card, suits))
 
 
 @functools.lru_cache(maxsize=8)
