@@ -21,7 +21,7 @@ from . import specials
 from .card_tables import cards_text, sorted_cards
 from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error, value_key
 from .copies import Pending
-from .melds import MeldWay, carry, lay, mark, meld_ways, not_held
+from .melds import MeldWay, carry, lay, mark, meld_key, meld_ways, not_held
 from .outcomes import DeclarationOutcome
 from .reading import Reading
 from .violations import Violation
@@ -231,7 +231,21 @@ def _read_meld(
     if not scoring and may_carry and not lost:
         carrying.add((kind, sorted_cards(cards)))
 
+    # Readings with equal meld keys share their ways (frozen values, applied to each reading
+    # by ``apply``): those that differ only at another seat, or in other cards.
+    distinct = tuple(dict.fromkeys(cards))
+    memo: dict[tuple[object, ...], list[Alternative[MeldWay | None]]] = {}
+
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
+        if len(readings.items) == 1:
+            return ways_of(reading)
+        key = meld_key(reading, seat, distinct)
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = ways_of(reading)
+        return known
+
+    def ways_of(reading: Reading) -> list[Alternative[MeldWay | None]]:
         ways, truncated = meld_ways(
             reading, seat, kind, cards, rules, copies, fresh, scoring, relevance, every, later
         )

@@ -64,6 +64,24 @@ def matching_pending(holding: Holding, kind: str, cards: Sequence[Card]) -> list
     return [p for p in holding.pending if p.kind == kind and p.cards == key]
 
 
+def meld_key(reading: Reading, seat: str, distinct: Sequence[Card]) -> tuple[object, ...]:
+    """All that :func:`meld_ways` reads of ``reading`` for a declaration of the ``distinct``
+    cards by ``seat``: of the seat's holding its table (in order), combinations, announcements,
+    unseen count and known copies of those cards, and the copies of them accounted for. Equal
+    keys give equal ways, so readings that differ only at another seat or in other cards can
+    share them."""
+    holding = reading.holdings[seat]
+    hand, seen = holding.hand, reading.seen
+    return (
+        tuple([hand.get(c, 0) for c in distinct]),
+        tuple([seen.get(c, 0) for c in distinct]),
+        holding.unknown,
+        tuple(holding.table),
+        tuple(holding.groups),
+        tuple(holding.pending),
+    )
+
+
 def meld_ways(
     reading: Reading,
     seat: str,
