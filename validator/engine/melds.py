@@ -237,13 +237,18 @@ def _assignments(
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
-    shape = holding.shape(relevance)
     bound = holding.bound(later) if prefer_table else set()
     candidates = [c for c in table if c.card in wanted]
-    described = {c.uid: shape.label(c.uid) for c in candidates}
-    # a copy sharing a combination or an announcement with another copy wanted here is told
-    # apart by itself: which of them go together is what the model judges
-    linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted, relevance)
+    described: dict[int, object] = {}
+    linked: set[int] = set()
+    # the tabled copies of each card are sorted into classes of interchangeable ones (by the
+    # table's shape); where no card has two, each is a class of its own whatever its shape
+    if len({c.card for c in candidates}) < len(candidates):
+        shape = holding.shape(relevance)
+        described = {c.uid: shape.label(c.uid) for c in candidates}
+        # a copy sharing a combination or an announcement with another copy wanted here is
+        # told apart by itself: which of them go together is what the model judges
+        linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted, relevance)
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
     plain_of: list[list[bool]] = []
@@ -255,7 +260,7 @@ def _assignments(
         unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
-            key = (described[c.uid], c.uid) if c.uid in linked else (described[c.uid],)
+            key = (described.get(c.uid), c.uid) if c.uid in linked else (described.get(c.uid),)
             classes.setdefault(key, []).append(c)
         groups = list(classes.values())
         classes_of.append(groups)
