@@ -5,26 +5,29 @@ Two checks that do not go through the sharing itself. First, random readings, ea
 twin that differs in everything the key leaves out (the other seat's holding, the seat's hand
 and the cards accounted for of cards the declaration does not name, its lost announcements,
 limits and sevens): :func:`meld_ways` asked of each directly must give the same ways, under
-every model of re-forming. Second, whole blind replays with the sharing turned off (a key that
-never repeats) must give the same findings and keep the same readings as with it.
+every model of re-forming. Second, whole blind replays with the sharing turned off by its
+switch (``declarations.SHARE_WAYS``, which a compiled build reads when it runs) must give the
+same findings and keep as many readings after each event (a key that leaves out the table
+fails it).
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 
 import pytest
 from shape_brute import random_holding
 from test_outline import CARDS, COPIES, _changed, _reading
 
 from notation.cards import Card
-from validator.engine import declarations
+from validator.engine import DealState, declarations
 from validator.engine.melds import meld_key, meld_ways
 from validator.engine.reading import Reading
-from validator.engine.readings import Readings
 from validator.engine.ruleset import RuleSet, load_ruleset
-from validator.replay import replay
+from validator.engine.violations import Violation
+from validator.replay import EngineEvent, ReplayObserver, replay
 from validator.simulate import simulate_game
 from validator.tools.hide import hide_cards
 
@@ -107,6 +110,18 @@ def test_ways_do_not_depend_on_what_the_key_leaves_out(model: dict[str, object])
     assert read > 50  # the readings are varied enough to be read in several ways
 
 
+class _Counts(ReplayObserver):
+    """How many readings the state keeps after each event."""
+
+    def __init__(self) -> None:
+        self.kept: list[int] = []
+
+    def after_event(
+        self, event: EngineEvent, state: DealState, violations: Sequence[Violation]
+    ) -> None:
+        self.kept.append(len(state.readings.items))
+
+
 @pytest.mark.parametrize(
     ("variant", "house"),
     [("six-pack", "reform_needs_break off"), ("rubicon", "reform portland"), ("chinese", None)],
@@ -121,23 +136,17 @@ def test_blind_replays_are_the_same_without_sharing(
         )
         for i in range(12)
     ]
-    prune = Readings.prune
 
     def outcome() -> tuple[list[list[str]], list[int]]:
-        """The findings, and how many readings each pruning kept, in order."""
-        kept: list[int] = []
-
-        def counted(self: Readings, items: list[Reading], partial: bool = False) -> list[Reading]:
-            out = prune(self, items, partial)
-            kept.append(len(out))
-            return out
-
-        with monkeypatch.context() as patch:
-            patch.setattr(Readings, "prune", counted)
-            found = [[str(f) for f in replay(r, steps=False).all_findings()] for r in records]
-        return found, kept
+        """The findings, and how many readings were kept after each event, in order."""
+        counts = _Counts()
+        found = [
+            [str(f) for f in replay(r, steps=False, observer=counts).all_findings()]
+            for r in records
+        ]
+        return found, counts.kept
 
     shared = outcome()
     assert max(shared[1]) > 4  # the readings grow: there is something to share
-    monkeypatch.setattr(declarations, "meld_key", lambda *_: (object(),))
+    monkeypatch.setattr(declarations, "SHARE_WAYS", False)
     assert outcome() == shared

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from .state import DealState
 
 
+SHARE_WAYS = True
+"""Whether readings with equal meld keys share a declaration's ways (``_read_meld``). Only a
+test turns it off, to check that the sharing changes nothing (not ``Final``: a compiled build
+must read it when it runs)."""
+
+
 @dataclass(slots=True)
 class Declared:
     """The latest declaration, while it may still be taken down (until the next play)."""
@@ -237,7 +243,7 @@ def _read_meld(
     memo: dict[tuple[object, ...], list[Alternative[MeldWay | None]]] = {}
 
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
-        if len(readings.items) == 1:
+        if len(readings.items) == 1 or not SHARE_WAYS:
             return ways_of(reading)
         key = meld_key(reading, seat, distinct)
         known = memo.get(key)
