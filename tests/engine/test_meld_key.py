@@ -15,21 +15,17 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 
 import pytest
+from reading_counts import SHARING_CASES, blind_records, outcome
 from shape_brute import random_holding
 from test_outline import CARDS, COPIES, _changed, _reading
 
 from notation.cards import Card
-from validator.engine import DealState, declarations
+from validator.engine import declarations
 from validator.engine.melds import meld_key, meld_ways
 from validator.engine.reading import Reading
 from validator.engine.ruleset import RuleSet, load_ruleset
-from validator.engine.violations import Violation
-from validator.replay import EngineEvent, ReplayObserver, replay
-from validator.simulate import simulate_game
-from validator.tools.hide import hide_cards
 
 KH, QH, QS, JD = CARDS
 DECLARATIONS = [("marriage", (KH, QH)), ("bezique", (QS, JD)), ("queens", (QH, QS, QH, QS))]
@@ -110,43 +106,12 @@ def test_ways_do_not_depend_on_what_the_key_leaves_out(model: dict[str, object])
     assert read > 50  # the readings are varied enough to be read in several ways
 
 
-class _Counts(ReplayObserver):
-    """How many readings the state keeps after each event."""
-
-    def __init__(self) -> None:
-        self.kept: list[int] = []
-
-    def after_event(
-        self, event: EngineEvent, state: DealState, violations: Sequence[Violation]
-    ) -> None:
-        self.kept.append(len(state.readings.items))
-
-
-@pytest.mark.parametrize(
-    ("variant", "house"),
-    [("six-pack", "reform_needs_break off"), ("rubicon", "reform portland"), ("chinese", None)],
-)
+@pytest.mark.parametrize(("variant", "house"), SHARING_CASES)
 def test_blind_replays_are_the_same_without_sharing(
     variant: str, house: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    records = [
-        hide_cards(
-            simulate_game(variant, 9_000 + i, "greedy", copies="random", house_rules=house).record,
-            draws=True,
-        )
-        for i in range(12)
-    ]
-
-    def outcome() -> tuple[list[list[str]], list[int]]:
-        """The findings, and how many readings were kept after each event, in order."""
-        counts = _Counts()
-        found = [
-            [str(f) for f in replay(r, steps=False, observer=counts).all_findings()]
-            for r in records
-        ]
-        return found, counts.kept
-
-    shared = outcome()
+    records = blind_records(variant, house)
+    shared = outcome(records)
     assert max(shared[1]) > 4  # the readings grow: there is something to share
     monkeypatch.setattr(declarations, "SHARE_WAYS", False)
-    assert outcome() == shared
+    assert outcome(records) == shared

@@ -5,11 +5,20 @@ by replacing them, so a reading is cloned by copying its lists, never its pieces
 
 A copy is known by a ``uid`` unique within its reading; the uid tells physical cards apart
 (two K♥ on one table) and never reaches a finding or a view.
+
+The engine makes its pieces with :func:`copy_of`, :func:`group_of` and :func:`pending_of`,
+which hand out one object for each value (as far as their tables, :data:`PIECES_KEPT`, reach):
+readings that reach the same table by different ways then hold the very same pieces, and the
+pruning, which tells holdings apart by their pieces' identities
+(:mod:`validator.engine.seat_memo`), works each such holding out once. Sharing a value's object
+changes nothing else: the pieces are frozen, compared by value everywhere, and a table that has
+been emptied only means equal values made later are new objects.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from notation.cards import Card
 
@@ -42,7 +51,7 @@ class Copy:
         levels = dict(self.levels)
         if levels.get(info.family, 0) < info.level:
             levels[info.family] = info.level
-        return Copy(self.card, self.uid, self.used | {kind}, tuple(sorted(levels.items())))
+        return copy_of(self.card, self.uid, self.used | {kind}, tuple(sorted(levels.items())))
 
     @property
     def marked(self) -> bool:
@@ -66,3 +75,59 @@ class Pending:
     kind: str
     cards: tuple[Card, ...]
     uids: frozenset[int]
+
+
+PIECES_KEPT: Final = 1 << 16
+"""Pieces each table below holds; a full table is emptied (module docstring)."""
+
+SHARE_PIECES = True
+"""Whether equal pieces share one object. Nothing but speed depends on it: a test turns it off
+and finds the same replays (not ``Final``, so that a compiled build reads it when it runs)."""
+
+_COPIES: dict[tuple[Card, int, frozenset[str], tuple[tuple[str, int], ...]], Copy] = {}
+_GROUPS: dict[tuple[str, frozenset[int], bool], Group] = {}
+_PENDING: dict[tuple[str, tuple[Card, ...], frozenset[int]], Pending] = {}
+
+
+def copy_of(
+    card: Card,
+    uid: int,
+    used: frozenset[str] = frozenset(),
+    levels: tuple[tuple[str, int], ...] = (),
+) -> Copy:
+    """The copy of these fields: the one already made, if any (module docstring)."""
+    if not SHARE_PIECES:
+        return Copy(card, uid, used, levels)
+    key = (card, uid, used, levels)
+    found = _COPIES.get(key)
+    if found is None:
+        if len(_COPIES) >= PIECES_KEPT:
+            _COPIES.clear()
+        found = _COPIES[key] = Copy(card, uid, used, levels)
+    return found
+
+
+def group_of(kind: str, uids: frozenset[int], whole: bool = True) -> Group:
+    """The combination of these fields: the one already made, if any (module docstring)."""
+    if not SHARE_PIECES:
+        return Group(kind, uids, whole)
+    key = (kind, uids, whole)
+    found = _GROUPS.get(key)
+    if found is None:
+        if len(_GROUPS) >= PIECES_KEPT:
+            _GROUPS.clear()
+        found = _GROUPS[key] = Group(kind, uids, whole)
+    return found
+
+
+def pending_of(kind: str, cards: tuple[Card, ...], uids: frozenset[int]) -> Pending:
+    """The announcement of these fields: the one already made, if any (module docstring)."""
+    if not SHARE_PIECES:
+        return Pending(kind, cards, uids)
+    key = (kind, cards, uids)
+    found = _PENDING.get(key)
+    if found is None:
+        if len(_PENDING) >= PIECES_KEPT:
+            _PENDING.clear()
+        found = _PENDING[key] = Pending(kind, cards, uids)
+    return found

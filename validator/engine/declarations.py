@@ -20,7 +20,7 @@ from notation.cards import Card
 from . import specials
 from .card_tables import cards_text, sorted_cards
 from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error, value_key
-from .copies import Pending
+from .copies import pending_of
 from .melds import MeldWay, carry, lay, mark, meld_key, meld_ways, not_held
 from .outcomes import DeclarationOutcome
 from .reading import Reading
@@ -328,7 +328,9 @@ def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
             elif announced and declared.cards:
                 holding = reading.holdings[seat]
                 uids = frozenset(c.uid for c in claim.before)
-                holding.pending.append(Pending(declared.kind, sorted_cards(declared.cards), uids))
+                holding.pending.append(
+                    pending_of(declared.kind, sorted_cards(declared.cards), uids)
+                )
     if declared.exchange is not None:
         _exchange_back(state, seat, declared.exchange)
     if declared.trump_set is not None and state.trump == declared.trump_set:

@@ -15,9 +15,12 @@ from collections.abc import Hashable, Iterable
 from notation.cards import Card
 
 from .card_tables import ORDER
-from .copies import Copy, Group, Pending
+from .copies import Copy, Group, Pending, group_of
 from .relevance import Relevance
-from .shapes import Shape, sketch
+from .shapes import Label, Shape, sketch
+
+Seen = tuple[list[Group], list[Pending]]
+"""The combinations and announcements a later declaration can see (:meth:`Holding.seen_by`)."""
 
 Limit = tuple[str, int, int]
 """What a strict play showed the unseen hand cannot hold: (suit, rank place, trick number):
@@ -97,7 +100,7 @@ class Holding:
             return
         if portland:
             self.groups = [
-                Group(g.kind, g.uids, False) if g.whole and uid in g.uids else g
+                group_of(g.kind, g.uids, False) if g.whole and uid in g.uids else g
                 for g in self.groups
             ]
         else:
@@ -195,15 +198,19 @@ class Holding:
         uids.update(uid for p in pending for uid in p.uids)
         return uids
 
-    def sketch(self, relevance: Relevance | None = None) -> tuple[object, ...]:
+    def sketch(self, relevance: Relevance | None = None, seen: Seen | None = None) -> Label:
         """Part of :meth:`key`, cheaper: equal keys have equal sketches
-        (:func:`validator.engine.shapes.sketch`)."""
-        return (*self._off_table(), sketch(self.table, *self.seen_by(relevance), relevance))
+        (:func:`validator.engine.shapes.sketch`). ``seen``: :meth:`seen_by` of ``relevance``,
+        when the caller has it already."""
+        groups, pending = self.seen_by(relevance) if seen is None else seen
+        return (*self._off_table(), sketch(self.table, groups, pending, relevance))
 
-    def key(self, relevance: Relevance | None = None) -> tuple[object, ...]:
+    def key(self, relevance: Relevance | None = None, seen: Seen | None = None) -> Label:
         """What this holding allows from here on, uids aside: equal keys, equal futures (the
-        table compared up to renaming its copies, :mod:`validator.engine.shapes`)."""
-        return (*self._off_table(), self.shape(relevance).key())
+        table compared up to renaming its copies, :mod:`validator.engine.shapes`); ``seen`` as
+        for :meth:`sketch`."""
+        groups, pending = self.seen_by(relevance) if seen is None else seen
+        return (*self._off_table(), Shape(self.table, groups, pending, relevance).key())
 
     def _off_table(self) -> tuple[object, ...]:
         """What :meth:`key` and :meth:`sketch` share: the hand, the unseen cards, the sevens

@@ -31,7 +31,7 @@ from notation.cards import Card
 
 from .card_tables import ORDER, cards_text, sorted_cards
 from .combinations import kind_info
-from .copies import Copy, Group, Pending
+from .copies import Copy, Pending, copy_of, group_of, pending_of
 from .holding import Holding
 from .reading import Claim, Reading
 from .reading import fresh as is_fresh
@@ -485,7 +485,7 @@ def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]
             reading.reveal(card)
             new.append(card)
     for offset, card in enumerate(sorted(new, key=ORDER.__getitem__)):
-        copy = Copy(card, first_uid + offset)
+        copy = copy_of(card, first_uid + offset)
         holding.table.append(copy)
         laid.append(copy)
     if way.pending is not None and way.pending in holding.pending:
@@ -502,7 +502,7 @@ def mark(
     info = kind_info(kind)
     by_uid = {c.uid: c.scored(kind, info) for c in copies}
     holding.table = [by_uid.get(c.uid, c) for c in holding.table]
-    group = Group(kind, frozenset(by_uid))
+    group = group_of(kind, frozenset(by_uid))
     holding.groups.append(group)
     reading.last_claim = Claim(seat, list(copies), group, scored)
 
@@ -512,7 +512,7 @@ def carry(
 ) -> None:
     """An announcement carried forward with these copies."""
     reading.holdings[seat].pending.append(
-        Pending(kind, sorted_cards(cards), frozenset(c.uid for c in copies))
+        pending_of(kind, sorted_cards(cards), frozenset(c.uid for c in copies))
     )
 
 

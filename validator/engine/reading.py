@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from notation.cards import Card
 
-from .card_tables import ORDER
 from .copies import Copy, Group, Pending
 from .holding import Holding
 from .relevance import Foresight, Relevance
@@ -90,10 +89,11 @@ class Reading:
             ),
         )
 
-    def seen_key(self) -> tuple[object, ...]:
+    def seen_key(self) -> frozenset[tuple[Card, int]]:
         """The cards accounted for, as the part of :meth:`key` and :meth:`sketch` that joins
-        the seats."""
-        return tuple(sorted((ORDER[c], n) for c, n in self.seen.items()))
+        the seats: equal exactly when the counts are (cards are interned values, so the set
+        is built without running Python code, unlike a sorted tuple)."""
+        return frozenset(self.seen.items())
 
     def dominates(
         self,

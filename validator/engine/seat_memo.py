@@ -9,11 +9,11 @@ each holding, or each pair of holdings, however many readings share them; only t
 cards accounted for, which joins the seats, is compared reading by reading.
 
 A holding is known by its counts and the identities of its pieces: copies, combinations and
-announcements are frozen values that the readings cloned from one another share
-(:mod:`validator.engine.copies`), so two holdings with the same pieces in the same order hold
-the same thing. Equal holdings built from different pieces are merely worked out twice. The
-answers are the ones :meth:`Reading.sketch`, :meth:`Reading.key` and
-:meth:`Reading.dominates` give; only the work is shared.
+announcements are frozen values, one object for each value (:mod:`validator.engine.copies`),
+so two holdings with the same pieces in the same order hold the same thing, however the
+readings reached them. Equal holdings built from different objects (once a table of pieces has
+been emptied) are merely worked out twice. The answers are the ones :meth:`Reading.sketch`,
+:meth:`Reading.key` and :meth:`Reading.dominates` give; only the work is shared.
 """
 
 from __future__ import annotations
@@ -102,11 +102,11 @@ class SeatMemo:
 
     def sketch(self, reading: Reading) -> tuple[object, ...]:
         """:meth:`Reading.sketch` under the foresight, each seat's part worked out once."""
-        return self._summed(reading, self._sketches, lambda h, r: h.sketch(r))
+        return self._summed(reading, self._sketches, lambda h, r: h.sketch(r, self.seen_by(h, r)))
 
     def key(self, reading: Reading) -> tuple[object, ...]:
         """:meth:`Reading.key` under the foresight, each seat's part worked out once."""
-        return self._summed(reading, self._keys, lambda h, r: h.key(r))
+        return self._summed(reading, self._keys, lambda h, r: h.key(r, self.seen_by(h, r)))
 
     def _summed(
         self,
@@ -125,34 +125,53 @@ class SeatMemo:
         return (reading.seen_key(), tuple(parts))
 
     def dominates(self, mine: Reading, theirs: Reading) -> bool:
-        """:meth:`Reading.dominates` under the foresight: first every seat's outline, for
-        the parts :meth:`pairing` has not asked (bound copies, combinations, marks: a few
-        look-ups that rule out most pairs), then each seat's part of the dominance, looked up
-        or worked out once for the pair of holdings; the cards accounted for are compared
-        here. The outline is only a shortcut: the answer is :meth:`Reading.dominates`'s for
-        any pair."""
+        """:meth:`Reading.dominates` under the foresight, seat by seat for each pair of
+        holdings, once: the seat's outlines first, for the parts :meth:`pairing` has not asked
+        (bound copies, combinations, marks: a few look-ups that rule out most pairs), then
+        that seat's part of the dominance. The outlines of every seat whose pair is new are
+        compared before any part is worked out, as a failing outline settles the reading pair
+        at once. The cards accounted for, which join the seats, are compared here. The
+        outline is only a shortcut, a condition the seat's part needs: the answer is
+        :meth:`Reading.dominates`'s for any pair."""
         portland = self.portland
-        for a, b in zip(self._outlined(mine), self._outlined(theirs), strict=True):
-            if a is not b and not a.allows(b, portland):
-                return False
-        extra: dict[Card, int] = {}
+        memos = self._dominance
+        new: list[tuple[int, tuple[int, int]]] = []
+        parts: list[dict[Card, int]] = []
         for place, pair in enumerate(zip(self.rows[id(mine)], self.rows[id(theirs)], strict=True)):
-            memo = self._dominance[place]
-            more = memo.get(pair)
+            more = memos[place].get(pair)
             if more is None:
-                holdings = self.holdings[place]
-                found = seat_dominance(
-                    holdings[pair[0]],
-                    holdings[pair[1]],
-                    portland,
-                    self.relevances[place],
-                    self.seen_by,
-                )
-                more = memo[pair] = _FAILS if found is None else found
-            if more is _FAILS:
+                if pair[0] != pair[1] and not self._outline(place, pair[0]).allows(
+                    self._outline(place, pair[1]), portland
+                ):
+                    memos[place][pair] = _FAILS
+                    return False
+                new.append((place, pair))
+            elif more is _FAILS:
                 return False
-            for card, n in more.items():
-                extra[card] = extra.get(card, 0) + n
+            elif more:
+                parts.append(more)
+        for place, pair in new:
+            holdings = self.holdings[place]
+            found = seat_dominance(
+                holdings[pair[0]],
+                holdings[pair[1]],
+                portland,
+                self.relevances[place],
+                self.seen_by,
+            )
+            if found is None:
+                memos[place][pair] = _FAILS
+                return False
+            memos[place][pair] = found
+            if found:
+                parts.append(found)
+        if not parts:
+            return seen_fits(mine.seen, theirs.seen, {}, self.copies)
+        extra = parts[0] if len(parts) == 1 else {}
+        if len(parts) > 1:
+            for more in parts:
+                for card, n in more.items():
+                    extra[card] = extra.get(card, 0) + n
         return seen_fits(mine.seen, theirs.seen, extra, self.copies)
 
     def signature(self, reading: Reading) -> int:

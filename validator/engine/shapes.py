@@ -305,7 +305,7 @@ class Shape:
             if found is None:
                 nodes = self.components[number]
                 try:
-                    found = self._form_of(nodes, self.stable(number), [0])
+                    found = self._form_of(nodes, self.stable(number), [0], stable=True)
                 except _TooSymmetric:
                     found = self._by_uids(nodes)
                 _remember(_FORMS, content, found)
@@ -335,21 +335,20 @@ class Shape:
 
     def _refine(self, nodes: list[int], colours: dict[int, int]) -> dict[int, int]:
         """Colour refinement to the coarsest stable colouring finer than ``colours``; the
-        new colours are ranks of sorted signatures, so equal structures get equal colours."""
+        new colours are ranks of sorted signatures, so equal structures get equal colours.
+        A copy's signature is its colour and, for each combination or announcement it is in,
+        the label and the colours of all its members, itself included: given its own colour
+        that tells exactly what the colours of the others would, and each edge's colours are
+        then sorted once a round, not once for each member."""
         edges, incident = self.edges, self.incident
+        touched = {e for u in nodes for e in incident[u]}
         count = len(set(colours.values()))
         while True:
+            rows = {
+                e: (edges[e][0], tuple(sorted([colours[v] for v in edges[e][1]]))) for e in touched
+            }
             signature = {
-                u: (
-                    colours[u],
-                    tuple(
-                        sorted(
-                            (edges[e][0], tuple(sorted(colours[v] for v in edges[e][1] if v != u)))
-                            for e in incident[u]
-                        )
-                    ),
-                )
-                for u in nodes
+                u: (colours[u], tuple(sorted([rows[e] for e in incident[u]]))) for u in nodes
             }
             ranks = {s: i for i, s in enumerate(sorted(set(signature.values())))}
             colours = {u: ranks[signature[u]] for u in nodes}
@@ -376,11 +375,15 @@ class Shape:
         colours: dict[int, int],
         leaves: list[int],
         marks: frozenset[int] = frozenset(),
+        stable: bool = False,
     ) -> Label:
         """The least encoding of the component (with the copies ``marks`` singled out, already
         set apart in ``colours``) over the ways of singling out copies that colour refinement
-        leaves alike; each leaf counts against :data:`MAX_LEAVES`."""
-        colours = self._refine(nodes, colours)
+        leaves alike; each leaf counts against :data:`MAX_LEAVES`. ``stable``: ``colours`` is
+        :meth:`stable`'s, which refining returns unchanged (ranks ``0..k-1`` that no round
+        splits), so the round that would confirm it is skipped."""
+        if not stable:
+            colours = self._refine(nodes, colours)
         cells: dict[int, list[int]] = {}
         for u in nodes:
             cells.setdefault(colours[u], []).append(u)
