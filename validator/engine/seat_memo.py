@@ -197,40 +197,54 @@ class SeatMemo:
         """For each signature of ``items``: the signatures whose readings may dominate its
         readings, and those whose readings its readings may dominate (itself in both). A
         reading may dominate another only if, seat by seat, it holds no fewer unseen cards
-        and no more tabled copies of any card (:meth:`SeatOutline.counts_allow`); where two
-        readings hold as many of each, only the same counts by card will do, so signatures
-        are first grouped by those two numbers (and, under the Portland model, by the
-        combinations: :meth:`SeatOutline.combines_within`)."""
+        and no more tabled copies of any card (:meth:`SeatOutline.counts_allow`), and, under
+        the Portland model, the same combinations (:meth:`SeatOutline.combines_within`).
+
+        A signature is, seat by seat, one of few counts (many signatures share a seat's
+        counts): the counts of each seat are compared once for each pair of them, and a pair
+        of signatures is then a few set look-ups, made only for the signatures whose first
+        seat's counts allow it."""
         for reading in items:
             self.signature(reading)
         counted = self._counted
-        above: list[list[int]] = [[mark] for mark in range(len(counted))]
-        below: list[list[int]] = [[mark] for mark in range(len(counted))]
-        # signatures by what must be equal (the combinations, under the Portland model), then
-        # by each seat's unseen cards and tabled copies in all
-        buckets: dict[tuple[object, ...], dict[tuple[tuple[int, int], ...], list[int]]] = {}
+        seats = range(len(counted[0])) if counted else range(0)
+        # each seat's distinct counts, and for each the counts it allows below it
+        classes: list[list[int]] = [[] for _ in counted]
+        below_counts: list[list[frozenset[int]]] = []
+        for place in seats:
+            index: dict[tuple[object, ...], int] = {}
+            outlines: list[SeatOutline] = []
+            for mark, signature in enumerate(counted):
+                outline = signature[place]
+                found = index.setdefault(
+                    (outline.unknown, frozenset(outline.cards.items())), len(outlines)
+                )
+                if found == len(outlines):
+                    outlines.append(outline)
+                classes[mark].append(found)
+            below_counts.append(
+                [
+                    frozenset(j for j, theirs in enumerate(outlines) if mine.counts_allow(theirs))
+                    for mine in outlines
+                ]
+            )
+        # the signatures by their first seat's counts (and, under the Portland model, by
+        # the combinations, which must be the same)
+        by_first: dict[tuple[object, int], list[int]] = {}
         for mark, outlines in enumerate(counted):
             same = tuple(o.groups for o in outlines) if self.portland else ()
-            totals = tuple((o.unknown, sum(o.cards.values())) for o in outlines)
-            buckets.setdefault(same, {}).setdefault(totals, []).append(mark)
-        for coarse in buckets.values():
-            for mine, mine_marks in coarse.items():
-                for theirs, their_marks in coarse.items():
-                    if mine is theirs or not all(
-                        unknown >= their_unknown and tabled <= their_tabled
-                        for (unknown, tabled), (their_unknown, their_tabled) in zip(
-                            mine, theirs, strict=True
-                        )
-                    ):
-                        continue
-                    for a in mine_marks:
-                        for b in their_marks:
-                            if all(
-                                x.counts_allow(y)
-                                for x, y in zip(counted[a], counted[b], strict=True)
-                            ):
-                                above[b].append(a)
-                                below[a].append(b)
+            by_first.setdefault((same, classes[mark][0]), []).append(mark)
+        above: list[list[int]] = [[mark] for mark in range(len(counted))]
+        below: list[list[int]] = [[mark] for mark in range(len(counted))]
+        rest = seats[1:]
+        for a, outlines in enumerate(counted):
+            same = tuple(o.groups for o in outlines) if self.portland else ()
+            mine = classes[a]
+            for first in below_counts[0][mine[0]]:
+                for b in by_first.get((same, first), ()):
+                    if b != a and all(classes[b][p] in below_counts[p][mine[p]] for p in rest):
+                        above[b].append(a)
+                        below[a].append(b)
         return above, below
 
     def _outlined(self, reading: Reading) -> list[SeatOutline]:
