@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from notation.cards import Card
 
@@ -252,7 +252,8 @@ def _assignments(
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
     plain_of: list[list[bool]] = []
-    per_card: list[list[tuple[tuple[int, ...], int, int]]] = []
+    per_card: list[list[_Part]] = []
+    fresh_uids = {c.uid for c in table if c.card in wanted and is_fresh(c, holding)}
     for card in order:
         need = wanted[card]
         tabled = [c for c in table if c.card is card]
@@ -270,34 +271,52 @@ def _assignments(
                 for g in groups
             ]
         )
-        options: list[tuple[tuple[int, ...], int, int]] = []
+        options: list[_Part] = []
         for k in range(min(need, len(tabled)), -1, -1):
             rest = need - k
             from_known = min(rest, known)
             from_unseen = rest - from_known
             if from_unseen > unseen_room:
                 continue
+            hand_part = ((card, from_known),) if from_known else ()
+            blind_part = ((card, from_unseen),) if from_unseen else ()
             for counts in _splits(k, [len(g) for g in groups]):
-                options.append((counts, from_known, from_unseen))
+                taken = tuple([c for g, n in zip(groups, counts, strict=True) for c in g[:n]])
+                options.append(
+                    _Part(
+                        (counts, from_known, from_unseen),
+                        taken,
+                        hand_part,
+                        blind_part,
+                        from_known + from_unseen,
+                        from_unseen,
+                        any(c.uid in fresh_uids for c in taken),
+                    )
+                )
         if not options:
             return [], False
         per_card.append(options)
     Choice = tuple[tuple[tuple[int, ...], int, int], ...]
     found: list[tuple[tuple[int, int, int], Choice, Alternative[MeldWay]]] = []
-    for choice in itertools.product(*per_card):
-        unseen = sum(u for _, _, u in choice)
-        if unseen > spare:
-            continue
-        tabled_copies = tuple(
-            c
-            for groups, (counts, _, _) in zip(classes_of, choice, strict=True)
-            for g, n in zip(groups, counts, strict=True)
-            for c in g[:n]
-        )
-        hand = tuple((card, k) for card, (_, k, _) in zip(order, choice, strict=True) if k)
-        blind = tuple((card, u) for card, (_, _, u) in zip(order, choice, strict=True) if u)
-        laid = sum(k for _, k in hand) + unseen
-        new = laid > 0 or any(is_fresh(c, holding) for c in tabled_copies)
+    for parts in itertools.product(*per_card):
+        if len(parts) == 1:
+            only = parts[0]
+            unseen, laid = only.unseen, only.laid
+            if unseen > spare:
+                continue
+            choice: Choice = (only.option,)
+            tabled_copies, hand, blind, new = only.taken, only.hand, only.blind, only.fresh
+        else:
+            unseen = sum([p.unseen for p in parts])
+            if unseen > spare:
+                continue
+            laid = sum([p.laid for p in parts])
+            choice = tuple([p.option for p in parts])
+            tabled_copies = tuple([c for p in parts for c in p.taken])
+            hand = tuple([h for p in parts for h in p.hand])
+            blind = tuple([b for p in parts for b in p.blind])
+            new = any([p.fresh for p in parts])
+        new = laid > 0 or new
         faults = model_faults(holding, rules, kind, tabled_copies, new, None)
         way = MeldWay(tabled_copies, hand, blind, None, not faults)
         found.append(((len(faults), laid, unseen), choice, Alternative(way, faults)))
@@ -315,6 +334,21 @@ def _assignments(
         ]
     ways = [alt for _, alt in best]
     return ways[:MAX_WAYS], len(ways) > MAX_WAYS
+
+
+class _Part(NamedTuple):
+    """One card's share of an assignment (:func:`_assignments`), worked out once for all the
+    assignments that take it: how many copies of each class, known and unseen cards it takes,
+    the copies themselves, its entries of the hand and unseen cards laid, how many cards it
+    lays, and whether a copy it takes is fresh (counts as a card from the hand)."""
+
+    option: tuple[tuple[int, ...], int, int]
+    taken: tuple[Copy, ...]
+    hand: tuple[tuple[Card, int], ...]
+    blind: tuple[tuple[Card, int], ...]
+    laid: int
+    unseen: int
+    fresh: bool
 
 
 def _linked(holding: Holding, wanted: Mapping[Card, int], relevance: Relevance | None) -> set[int]:
