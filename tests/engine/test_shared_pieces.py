@@ -22,6 +22,7 @@ from validator.engine import DealState, copies
 from validator.engine.combinations import kind_info
 from validator.engine.copies import Copy, copy_of, group_of, pending_of
 from validator.engine.holding import Holding
+from validator.engine.seat_memo import _content as by_identity
 from validator.engine.violations import Violation
 from validator.replay import EngineEvent, ReplayObserver, replay
 
@@ -54,19 +55,8 @@ def test_without_sharing_equal_values_are_new_objects(monkeypatch: pytest.Monkey
     )
 
 
-def _by_identity(holding: Holding) -> tuple[object, ...]:
-    return (
-        holding.unknown,
-        holding.seven_marked,
-        tuple(holding.limits),
-        frozenset(holding.hand.items()),
-        tuple(map(id, holding.table)),
-        tuple(map(id, holding.groups)),
-        tuple(map(id, holding.pending)),
-    )
-
-
 def _by_value(holding: Holding) -> tuple[object, ...]:
+    """What the memo tells holdings apart by (``by_identity``), with the pieces by value."""
     return (
         holding.unknown,
         holding.seven_marked,
@@ -91,7 +81,7 @@ class _Holdings(ReplayObserver):
         for seat in items[0].holdings:
             holdings = [r.holdings[seat] for r in items]
             self.counts.append(
-                (len({_by_identity(h) for h in holdings}), len({_by_value(h) for h in holdings}))
+                (len({by_identity(h) for h in holdings}), len({_by_value(h) for h in holdings}))
             )
 
 

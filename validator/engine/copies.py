@@ -18,7 +18,7 @@ been emptied only means equal values made later are new objects.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from notation.cards import Card
 
@@ -84,6 +84,9 @@ SHARE_PIECES = True
 """Whether equal pieces share one object. Nothing but speed depends on it: a test turns it off
 and finds the same replays (not ``Final``, so that a compiled build reads it when it runs)."""
 
+K = TypeVar("K")
+P = TypeVar("P")
+
 _COPIES: dict[tuple[Card, int, frozenset[str], tuple[tuple[str, int], ...]], Copy] = {}
 _GROUPS: dict[tuple[str, frozenset[int], bool], Group] = {}
 _PENDING: dict[tuple[str, tuple[Card, ...], frozenset[int]], Pending] = {}
@@ -100,11 +103,7 @@ def copy_of(
         return Copy(card, uid, used, levels)
     key = (card, uid, used, levels)
     found = _COPIES.get(key)
-    if found is None:
-        if len(_COPIES) >= PIECES_KEPT:
-            _COPIES.clear()
-        found = _COPIES[key] = Copy(card, uid, used, levels)
-    return found
+    return _kept(_COPIES, key, Copy(card, uid, used, levels)) if found is None else found
 
 
 def group_of(kind: str, uids: frozenset[int], whole: bool = True) -> Group:
@@ -113,11 +112,7 @@ def group_of(kind: str, uids: frozenset[int], whole: bool = True) -> Group:
         return Group(kind, uids, whole)
     key = (kind, uids, whole)
     found = _GROUPS.get(key)
-    if found is None:
-        if len(_GROUPS) >= PIECES_KEPT:
-            _GROUPS.clear()
-        found = _GROUPS[key] = Group(kind, uids, whole)
-    return found
+    return _kept(_GROUPS, key, Group(kind, uids, whole)) if found is None else found
 
 
 def pending_of(kind: str, cards: tuple[Card, ...], uids: frozenset[int]) -> Pending:
@@ -126,8 +121,12 @@ def pending_of(kind: str, cards: tuple[Card, ...], uids: frozenset[int]) -> Pend
         return Pending(kind, cards, uids)
     key = (kind, cards, uids)
     found = _PENDING.get(key)
-    if found is None:
-        if len(_PENDING) >= PIECES_KEPT:
-            _PENDING.clear()
-        found = _PENDING[key] = Pending(kind, cards, uids)
-    return found
+    return _kept(_PENDING, key, Pending(kind, cards, uids)) if found is None else found
+
+
+def _kept(table: dict[K, P], key: K, piece: P) -> P:
+    """``piece``, newly made, put in ``table`` under ``key`` (the table emptied when full)."""
+    if len(table) >= PIECES_KEPT:
+        table.clear()
+    table[key] = piece
+    return piece
