@@ -175,17 +175,14 @@ class SeatMemo:
         return seen_fits(mine.seen, theirs.seen, extra, self.copies)
 
     def signature(self, reading: Reading) -> int:
-        """A number for what the reading's outlines say of its seats' counts (the unseen cards
-        and the tabled copies counted by card, seat by seat; under the Portland model also the
-        combinations a later declaration can see, which must be the same): only readings of
-        signatures that :meth:`pairing` pairs are worth comparing."""
+        """A number for what the reading's outlines say of its seats' counts and combinations
+        (seat by seat, the unseen cards and the tabled copies counted by card, and the
+        combinations and announcements the dominance compares: :func:`_counts`): only readings
+        of signatures that :meth:`pairing` pairs are worth comparing."""
         found = self._signature.get(id(reading))
         if found is None:
             outlines = self._outlined(reading)
-            counts = tuple(
-                (o.unknown, frozenset(o.cards.items()), o.groups if self.portland else None)
-                for o in outlines
-            )
+            counts = tuple(_counts(o, self.portland) for o in outlines)
             found = self._signatures.get(counts)
             if found is None:
                 found = self._signatures[counts] = len(self._counted)
@@ -197,52 +194,82 @@ class SeatMemo:
         """For each signature of ``items``: the signatures whose readings may dominate its
         readings, and those whose readings its readings may dominate (itself in both). A
         reading may dominate another only if, seat by seat, it holds no fewer unseen cards
-        and no more tabled copies of any card (:meth:`SeatOutline.counts_allow`), and, under
-        the Portland model, the same combinations (:meth:`SeatOutline.combines_within`).
+        and no more tabled copies of any card (:meth:`SeatOutline.counts_allow`), and its
+        combinations and announcements allow it (:meth:`SeatOutline.combines_within`; under
+        the Portland model the same combinations).
 
-        A signature is, seat by seat, one of few counts (many signatures share a seat's
-        counts): the counts of each seat are compared once for each pair of them, and a pair
-        of signatures is then a few set look-ups, made only for the signatures whose first
-        seat's counts allow it."""
+        A signature is, seat by seat, one of few counts and one of few sets of combinations
+        and announcements (many signatures share each): each seat's counts are compared once
+        for each pair of them, its combinations likewise, and a pair of signatures is then a
+        few set look-ups, made only for the signatures whose first seat's counts allow it."""
         for reading in items:
             self.signature(reading)
+        portland = self.portland
         counted = self._counted
         seats = range(len(counted[0])) if counted else range(0)
-        # each seat's distinct counts, and for each the counts it allows below it
-        classes: list[list[int]] = [[] for _ in counted]
-        below_counts: list[list[frozenset[int]]] = []
+        # seat by seat: each signature's counts and combinations (by number), and for each
+        # number those it allows below it
+        counts_of: list[list[int]] = [[] for _ in counted]
+        combos_of: list[list[int]] = [[] for _ in counted]
+        fewer: list[list[frozenset[int]]] = []
+        within: list[list[frozenset[int]]] = []
         for place in seats:
-            index: dict[tuple[object, ...], int] = {}
-            outlines: list[SeatOutline] = []
+            numbers: dict[tuple[object, ...], int] = {}
+            combos: dict[tuple[object, ...], int] = {}
+            count_of: list[SeatOutline] = []
+            combo_of: list[SeatOutline] = []
             for mark, signature in enumerate(counted):
                 outline = signature[place]
-                found = index.setdefault(
-                    (outline.unknown, frozenset(outline.cards.items())), len(outlines)
+                c = numbers.setdefault(
+                    (outline.unknown, frozenset(outline.cards.items())), len(numbers)
                 )
-                if found == len(outlines):
-                    outlines.append(outline)
-                classes[mark].append(found)
-            below_counts.append(
+                if c == len(count_of):
+                    count_of.append(outline)
+                m = combos.setdefault(() if portland else _combos(outline), len(combos))
+                if m == len(combo_of):
+                    combo_of.append(outline)
+                counts_of[mark].append(c)
+                combos_of[mark].append(m)
+            fewer.append(
                 [
-                    frozenset(j for j, theirs in enumerate(outlines) if mine.counts_allow(theirs))
-                    for mine in outlines
+                    frozenset(j for j, theirs in enumerate(count_of) if mine.counts_allow(theirs))
+                    for mine in count_of
+                ]
+            )
+            within.append(
+                [
+                    frozenset(
+                        j
+                        for j, theirs in enumerate(combo_of)
+                        if portland or mine.combines_within(theirs, False)
+                    )
+                    for mine in combo_of
                 ]
             )
         # the signatures by their first seat's counts (and, under the Portland model, by
         # the combinations, which must be the same)
         by_first: dict[tuple[object, int], list[int]] = {}
         for mark, outlines in enumerate(counted):
-            same = tuple(o.groups for o in outlines) if self.portland else ()
-            by_first.setdefault((same, classes[mark][0]), []).append(mark)
+            same = tuple(o.groups for o in outlines) if portland else ()
+            by_first.setdefault((same, counts_of[mark][0]), []).append(mark)
         above: list[list[int]] = [[mark] for mark in range(len(counted))]
         below: list[list[int]] = [[mark] for mark in range(len(counted))]
         rest = seats[1:]
         for a, outlines in enumerate(counted):
-            same = tuple(o.groups for o in outlines) if self.portland else ()
-            mine = classes[a]
-            for first in below_counts[0][mine[0]]:
+            same = tuple(o.groups for o in outlines) if portland else ()
+            counts, combos_here = counts_of[a], combos_of[a]
+            first_within = within[0][combos_here[0]]
+            for first in fewer[0][counts[0]]:
                 for b in by_first.get((same, first), ()):
-                    if b != a and all(classes[b][p] in below_counts[p][mine[p]] for p in rest):
+                    if (
+                        b != a
+                        and combos_of[b][0] in first_within
+                        and all(
+                            counts_of[b][p] in fewer[p][counts[p]]
+                            and combos_of[b][p] in within[p][combos_here[p]]
+                            for p in rest
+                        )
+                    ):
                         above[b].append(a)
                         below[a].append(b)
         return above, below
@@ -266,6 +293,24 @@ class SeatMemo:
                 self.holdings[place][holding], self.relevances[place], self.seen_by
             )
         return made
+
+
+def _counts(outline: SeatOutline, portland: bool) -> tuple[object, ...]:
+    """A seat's part of a signature: its counts and, under the Portland model, the
+    combinations a later declaration can see (which must be the same), elsewhere
+    :func:`_combos`."""
+    return (
+        outline.unknown,
+        frozenset(outline.cards.items()),
+        outline.groups if portland else _combos(outline),
+    )
+
+
+def _combos(outline: SeatOutline) -> tuple[object, ...]:
+    """All that :meth:`SeatOutline.combines_within` compares of a seat (outside the Portland
+    model: under it the signatures' combinations, which must be the same, set them apart
+    enough, and comparing their announcements too cost more than it saved)."""
+    return (outline.groups, outline.pending, outline.bare)
 
 
 def _content(holding: Holding) -> tuple[object, ...]:
