@@ -214,58 +214,56 @@ class SeatMemo:
         fewer: list[list[frozenset[int]]] = []
         within: list[list[frozenset[int]]] = []
         for place in seats:
-            numbers: dict[tuple[object, ...], int] = {}
+            counts: dict[tuple[object, ...], int] = {}
             combos: dict[tuple[object, ...], int] = {}
-            count_of: list[SeatOutline] = []
-            combo_of: list[SeatOutline] = []
+            count_reps: list[SeatOutline] = []
+            combo_reps: list[SeatOutline] = []
             for mark, signature in enumerate(counted):
                 outline = signature[place]
-                c = numbers.setdefault(
-                    (outline.unknown, frozenset(outline.cards.items())), len(numbers)
-                )
-                if c == len(count_of):
-                    count_of.append(outline)
+                c = counts.setdefault(_tally(outline), len(counts))
+                if c == len(count_reps):
+                    count_reps.append(outline)
+                # under the Portland model one number: the combinations pair by `same` below
                 m = combos.setdefault(() if portland else _combos(outline), len(combos))
-                if m == len(combo_of):
-                    combo_of.append(outline)
+                if m == len(combo_reps):
+                    combo_reps.append(outline)
                 counts_of[mark].append(c)
                 combos_of[mark].append(m)
             fewer.append(
                 [
-                    frozenset(j for j, theirs in enumerate(count_of) if mine.counts_allow(theirs))
-                    for mine in count_of
+                    frozenset(j for j, theirs in enumerate(count_reps) if mine.counts_allow(theirs))
+                    for mine in count_reps
                 ]
             )
             within.append(
                 [
                     frozenset(
                         j
-                        for j, theirs in enumerate(combo_of)
+                        for j, theirs in enumerate(combo_reps)
                         if portland or mine.combines_within(theirs, False)
                     )
-                    for mine in combo_of
+                    for mine in combo_reps
                 ]
             )
         # the signatures by their first seat's counts (and, under the Portland model, by
         # the combinations, which must be the same)
+        sames = [tuple(o.groups for o in outlines) if portland else () for outlines in counted]
         by_first: dict[tuple[object, int], list[int]] = {}
-        for mark, outlines in enumerate(counted):
-            same = tuple(o.groups for o in outlines) if portland else ()
+        for mark, same in enumerate(sames):
             by_first.setdefault((same, counts_of[mark][0]), []).append(mark)
         above: list[list[int]] = [[mark] for mark in range(len(counted))]
         below: list[list[int]] = [[mark] for mark in range(len(counted))]
         rest = seats[1:]
-        for a, outlines in enumerate(counted):
-            same = tuple(o.groups for o in outlines) if portland else ()
-            counts, combos_here = counts_of[a], combos_of[a]
+        for a, same in enumerate(sames):
+            counts_here, combos_here = counts_of[a], combos_of[a]
             first_within = within[0][combos_here[0]]
-            for first in fewer[0][counts[0]]:
+            for first in fewer[0][counts_here[0]]:
                 for b in by_first.get((same, first), ()):
                     if (
                         b != a
                         and combos_of[b][0] in first_within
                         and all(
-                            counts_of[b][p] in fewer[p][counts[p]]
+                            counts_of[b][p] in fewer[p][counts_here[p]]
                             and combos_of[b][p] in within[p][combos_here[p]]
                             for p in rest
                         )
@@ -299,11 +297,12 @@ def _counts(outline: SeatOutline, portland: bool) -> tuple[object, ...]:
     """A seat's part of a signature: its counts and, under the Portland model, the
     combinations a later declaration can see (which must be the same), elsewhere
     :func:`_combos`."""
-    return (
-        outline.unknown,
-        frozenset(outline.cards.items()),
-        outline.groups if portland else _combos(outline),
-    )
+    return (*_tally(outline), outline.groups if portland else _combos(outline))
+
+
+def _tally(outline: SeatOutline) -> tuple[int, frozenset[tuple[Card, int]]]:
+    """A seat's counts: its unseen cards, and its tabled copies counted by card."""
+    return (outline.unknown, frozenset(outline.cards.items()))
 
 
 def _combos(outline: SeatOutline) -> tuple[object, ...]:
