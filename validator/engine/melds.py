@@ -299,24 +299,15 @@ def _assignments(
     Choice = tuple[tuple[tuple[int, ...], int, int], ...]
     found: list[tuple[tuple[int, int, int], Choice, Alternative[MeldWay]]] = []
     for parts in itertools.product(*per_card):
-        if len(parts) == 1:
-            only = parts[0]
-            unseen, laid = only.unseen, only.laid
-            if unseen > spare:
-                continue
-            choice: Choice = (only.option,)
-            tabled_copies, hand, blind, new = only.taken, only.hand, only.blind, only.fresh
-        else:
-            unseen = sum([p.unseen for p in parts])
-            if unseen > spare:
-                continue
-            laid = sum([p.laid for p in parts])
-            choice = tuple([p.option for p in parts])
-            tabled_copies = tuple([c for p in parts for c in p.taken])
-            hand = tuple([h for p in parts for h in p.hand])
-            blind = tuple([b for p in parts for b in p.blind])
-            new = any([p.fresh for p in parts])
-        new = laid > 0 or new
+        unseen = sum([p.unseen for p in parts])
+        if unseen > spare:
+            continue
+        laid = sum([p.laid for p in parts])
+        choice: Choice = tuple([p.option for p in parts])
+        tabled_copies = tuple([c for p in parts for c in p.taken])
+        hand = tuple([h for p in parts for h in p.hand])
+        blind = tuple([b for p in parts for b in p.blind])
+        new = laid > 0 or any([p.fresh for p in parts])
         faults = model_faults(holding, rules, kind, tabled_copies, new, None)
         way = MeldWay(tabled_copies, hand, blind, None, not faults)
         found.append(((len(faults), laid, unseen), choice, Alternative(way, faults)))
