@@ -5,7 +5,10 @@ the record has not named. The table holds the copies laid face up, each with its
 combinations scored with them (``groups``) and the announcements carried (``pending``) refer to
 copies by uid. Outside the Portland model a combination matters only while it lies whole on the
 table (re-forming it needs it broken first), so a broken one is dropped; under the Portland
-model the history is kept (the same copies never score a kind twice).
+model a broken one still matters (the same copies never score a kind twice, old copies score in
+a new pairing once a declared card was played), and it is kept as all that a declaration can
+read of it: each of its copies still on the table, alone, in a broken combination of its kind
+(:meth:`Holding.broken`).
 """
 
 from __future__ import annotations
@@ -95,14 +98,33 @@ class Holding:
         table[table.index(old)] = new
 
     def broken(self, uid: int, portland: bool) -> None:
-        """The combinations holding copy ``uid`` are no longer whole."""
+        """Copy ``uid`` has left the table: the combinations holding it are no longer whole.
+
+        Outside the Portland model they are dropped. Under it, a broken combination is kept
+        as one broken combination of its kind for each of its copies still on the table: a
+        declaration taking every card from the table is "scored with these cards" only if it
+        equals a combination whose copies all lie there (a whole one), and is refused for "no
+        declared card played since" only if every combination of its kind sharing a copy with
+        it is whole (``melds.model_faults``). So which copies formed a broken combination,
+        which of them are gone and what other broken combinations of the kind they were in are
+        read by nothing; kept, they would only keep apart readings that differ there
+        (``tests/engine/test_broken_combinations.py`` holds the model's faults to the full
+        history). The caller has taken the copy off the table already."""
         if not self.groups:
             return
         if portland:
-            self.groups = [
-                group_of(g.kind, g.uids, False) if g.whole and uid in g.uids else g
-                for g in self.groups
-            ]
+            if not any(uid in g.uids for g in self.groups):
+                return
+            on_table = {c.uid for c in self.table}
+            kept: list[Group] = []
+            spent: set[tuple[str, int]] = set()
+            for g in self.groups:
+                if g.whole and uid not in g.uids:
+                    kept.append(g)
+                else:
+                    spent.update((g.kind, u) for u in g.uids if u in on_table)
+            kept.extend(group_of(kind, frozenset((u,)), False) for kind, u in sorted(spent))
+            self.groups = kept
         else:
             self.groups = [g for g in self.groups if uid not in g.uids]
 
