@@ -134,3 +134,33 @@ def test_bench_run_end_to_end_on_a_tiny_corpus(tmp_path: Path) -> None:
     assert "parse + validate >= 3x python-chess, annotated (any build)" in done.stdout
     assert "speedup_2_jobs" in results["figures"]  # not measured: reported "n/a", not met
     assert results["figures"]["speedup_2_jobs"] is None
+
+
+def test_the_readings_structure_tells_a_product_from_one_seat_s_accounts() -> None:
+    """``bench/readings.py --structure`` sums the readings and each seat's distinct holdings:
+    three accounts of A times two of B are six readings for five holdings, three accounts of A
+    beside one of B three readings for four."""
+    from types import SimpleNamespace
+
+    from readings import _Structure
+
+    from notation.cards import Card
+    from validator.engine.holding import Holding
+    from validator.engine.reading import Reading
+
+    def holding(unseen: int) -> Holding:
+        return Holding({Card.parse("KH"): 1}, unseen)
+
+    def state(pairs: list[tuple[int, int]]) -> SimpleNamespace:
+        items = [Reading({"A": holding(a), "B": holding(b)}, {}) for a, b in pairs]
+        return SimpleNamespace(
+            readings=SimpleNamespace(items=items, foresight=None), seats=("A", "B")
+        )
+
+    seen = _Structure()
+    seen.after_event(None, state([(a, b) for a in (1, 2, 3) for b in (4, 5)]), [])  # type: ignore[arg-type]
+    assert (seen.events, seen.readings, seen.holdings, seen.most) == (1, 6, 5, 6)
+    seen.after_event(None, state([(1, 4), (2, 4), (3, 4)]), [])  # type: ignore[arg-type]
+    assert (seen.events, seen.readings, seen.holdings) == (2, 9, 9)
+    seen.after_event(None, state([(1, 4)]), [])  # type: ignore[arg-type]
+    assert seen.events == 2  # one reading: nothing to count
