@@ -136,6 +136,15 @@ def shape_error(
     return f"{kind!r} is not a combination"
 
 
+@functools.lru_cache(maxsize=4096)
+def shape_error_of(
+    kind: str, cards: tuple[Card, ...], trump: str | None, follows_trump: bool
+) -> str | None:
+    """:func:`shape_error` of the cards as a declaration names them, worked out once for each
+    (a record declares the same few combinations over and over)."""
+    return shape_error(kind, Counter(cards), trump, follows_trump)
+
+
 def value_key(kind: str, suit: str | None, trump: str | None, trump_from_meld: bool) -> str:
     """The ``combinations`` key valuing a marriage or sequence in ``suit`` (royal in trumps).
 

@@ -19,7 +19,7 @@ from notation.cards import Card
 
 from . import specials
 from .card_tables import cards_text, sorted_cards
-from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error, value_key
+from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error_of, value_key
 from .copies import pending_of
 from .melds import MeldWay, carry, lay, mark, meld_key, meld_ways, not_held
 from .outcomes import DeclarationOutcome
@@ -187,8 +187,7 @@ def _value(
             state.violation("A412", "decl.combinations", seat, f"{kind!r} is not a combination")
         )
         return None
-    wanted = Counter(cards)
-    problem = shape_error(kind, wanted, state.trump, state.rules.bezique_follows_trump)
+    problem = shape_error_of(kind, cards, state.trump, state.rules.bezique_follows_trump)
     key = _key(state, kind, cards, makes_trump)
     value = state.rules.value(key)
     if problem is not None or value is None:

@@ -147,6 +147,9 @@ Ahead = frozenset[tuple[str, tuple[Card, ...]]]
 """The combinations a seat is still to declare, as a set: a :class:`Relevance` depends on
 nothing else (not their order, not how often one is declared)."""
 
+Parts = tuple[tuple[str, Sequence[Card]], ...]
+"""The parts of one declaration line read so far, (kind, cards) each."""
+
 MEMO_SIZE: Final = 4096
 """Relevances kept by :func:`relevance_of` before the memo starts again (a bound on memory
 over a long batch of records)."""
@@ -173,7 +176,7 @@ def relevance_of(
 class Foresight:
     """The declarations still to come in a deal, seat by seat, and their :class:`Relevance`."""
 
-    __slots__ = ("_ahead", "fresh_matters", "groups_matter", "relevance")
+    __slots__ = ("_ahead", "_last", "fresh_matters", "groups_matter", "relevance")
 
     def __init__(
         self,
@@ -189,6 +192,10 @@ class Foresight:
         self.relevance: dict[str, Relevance] = {}
         for seat in self._ahead:
             self._refresh(seat)
+        self._last: tuple[str, Parts, list[tuple[str, tuple[Card, ...]]], Relevance] | None = None
+        """The latest :meth:`after`: the seat, the parts, what is left ahead and its relevance.
+        A line's last part is read with everything on it passed, which is what
+        :meth:`passed` then works out again for the whole line: it takes this instead."""
 
     def clone(self) -> Foresight:
         """An independent copy (the relevances are values, shared)."""
@@ -212,19 +219,33 @@ class Foresight:
     def after(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
         """What the seat's declarations after these ones (the first parts of the line being
         read, up to the one being read) can see: :meth:`of` once they have :meth:`passed`."""
-        left = _without(self._ahead.get(seat, []), parts)
-        return relevance_of(left, self.fresh_matters, self.groups_matter)
+        key = tuple(parts)
+        last = self._last
+        if last is not None and last[0] == seat and last[1] == key:
+            return last[3]
+        left = _without(self._ahead.get(seat, []), key)
+        found = relevance_of(left, self.fresh_matters, self.groups_matter)
+        self._last = (seat, key, left, found)
+        return found
 
     def passed(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> None:
         """The seat has made these declarations (one line: a combination and those carried):
         they are no longer ahead."""
         ahead = self._ahead.get(seat)
+        last, self._last = self._last, None
         if not ahead:
             return
-        left = _without(ahead, parts)
+        key = tuple(parts)
+        if last is not None and last[0] == seat and last[1] == key:
+            left, found = last[2], last[3]
+        else:
+            left, found = _without(ahead, key), None
         if len(left) < len(ahead):
             self._ahead[seat] = left
-            self._refresh(seat)
+            if found is None:
+                self._refresh(seat)
+            else:
+                self.relevance[seat] = found
 
 
 def _without(
