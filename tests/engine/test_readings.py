@@ -33,6 +33,7 @@ import pytest
 
 import validator.engine.readings as readings_module
 import validator.replay.walker as walker_module
+from notation import parse_record, write_record
 from notation.model import Record
 from validator.engine import DealState
 from validator.replay import Finding, replay
@@ -235,5 +236,31 @@ def test_reaching_the_bound_is_its_own_finding(monkeypatch: pytest.MonkeyPatch, 
     found = replay(blind, steps=False).all_findings()
     bounded = [f for f in found if f.code == "R002"]
     assert len(bounded) == 1
-    assert "too ambiguous to check beyond trick" in bounded[0].message
+    assert "too ambiguous to check from trick" in bounded[0].message
     assert [f.code for f in found if f.code != "R002"] == []
+
+
+def test_the_trick_named_is_the_first_not_wholly_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R002 names the trick from which events go unchecked: the trick the bound is reached in
+    when it is reached at a play (that trick's later plays go unchecked), the next one when it
+    is reached after a trick's plays, at a declaration or a draw (rules: read.bounded). It
+    used to say "beyond trick N" of that same N: a whole trick more than was checked when the
+    bound was reached after the plays, the rest of the trick when at a play."""
+    monkeypatch.setattr(readings_module, "MAX_READINGS", 1)
+    kinds: set[str] = set()
+    for seed in range(3, 43):
+        game = simulate_game("six-pack", seed, "random", copies="random")
+        text = write_record(hidden(game.record, True))
+        found = [
+            f for f in replay(parse_record(text), steps=False).all_findings() if f.code == "R002"
+        ]
+        if not found:
+            continue
+        where = found[0].location
+        line = text.splitlines()[(where.line or 0) - 1].strip()
+        at_play = line[0].isdigit()  # a trick line: "12. A 7D B 9C"
+        named = int(found[0].message.split("from trick ")[1].split(" ")[0])
+        assert where.trick is not None
+        assert named == (where.trick if at_play else where.trick + 1), (line, found[0].message)
+        kinds.add("play" if at_play else "after the plays")
+    assert kinds == {"play", "after the plays"}

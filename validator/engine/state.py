@@ -326,7 +326,7 @@ class DealState:
                 "R002",
                 "read.bounded",
                 None,
-                f"too ambiguous to check beyond trick {self.ambiguous_from}: "
+                f"too ambiguous to check from trick {self.ambiguous_from} on: "
                 "the cards the record does not name allow too many readings",
             )
             return [*self._found(seat, found), note]
