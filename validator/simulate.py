@@ -70,6 +70,22 @@ VARIANTS: Final = ("two-pack", "rubicon", "six-pack", "chinese", "three-handed")
 PLAYERS: Final = ("random", "greedy")
 """The kinds of player."""
 
+READINGS: Final[tuple[tuple[str, str | None], ...]] = (
+    ("two-pack", None),
+    ("three-handed", None),
+    ("rubicon", None),
+    ("rubicon", "reform_needs_break off"),
+    ("rubicon", "reform portland"),
+    ("chinese", None),
+    ("chinese", "reform_needs_break off"),
+    ("six-pack", None),
+    ("six-pack", "reform_needs_break off"),
+    ("six-pack", "reform portland"),
+)
+"""Each variant under each reading of re-forming its rule set allows, as the ``house_rules`` of
+:func:`simulate_game` (None: the variant's own rules); the two-pack and three-handed games do
+not re-form. The benchmark of readings and the tests of the search play them all."""
+
 MAX_DEALS: Final = 40
 """A game to a target stops after this many deals even if nobody has reached it."""
 

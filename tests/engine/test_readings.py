@@ -37,27 +37,12 @@ from notation import parse_record, write_record
 from notation.model import Record
 from validator.engine import DealState
 from validator.replay import Finding, replay
-from validator.simulate import simulate_game
+from validator.simulate import READINGS, simulate_game
 from validator.tools.hide import hide_cards
 
 GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "300"))
 SWITCHED_GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "60"))
 SIX_PACK_SWITCHED_GAMES = int(os.environ.get("BEZIQUE_RANDOM_COPIES", "15"))
-
-READINGS = [
-    ("two-pack", None),
-    ("three-handed", None),
-    ("rubicon", None),
-    ("rubicon", "reform_needs_break off"),
-    ("rubicon", "reform portland"),
-    ("chinese", None),
-    ("chinese", "reform_needs_break off"),
-    ("six-pack", None),
-    ("six-pack", "reform_needs_break off"),
-    ("six-pack", "reform portland"),
-]
-"""Each variant under each reading of re-forming its rule set allows (the two-pack and
-three-handed games do not re-form)."""
 
 
 def hidden(record: Record, draws: bool) -> Record:

@@ -25,21 +25,8 @@ from mutators import MUTATORS, mutate
 
 from notation import Record
 from validator.replay import replay
-from validator.simulate import simulate_game
+from validator.simulate import READINGS, simulate_game
 from validator.tools.hide import hide_cards
-
-READINGS = [
-    ("two-pack", None),
-    ("three-handed", None),
-    ("rubicon", None),
-    ("rubicon", "reform_needs_break off"),
-    ("rubicon", "reform portland"),
-    ("chinese", None),
-    ("chinese", "reform_needs_break off"),
-    ("six-pack", None),
-    ("six-pack", "reform_needs_break off"),
-    ("six-pack", "reform portland"),
-]
 
 
 def _first_faults(record: Record) -> dict[int, int] | None:

@@ -33,21 +33,9 @@ from mutators import MUTATORS, mutate
 
 from notation import parse_record, write_record
 from validator.replay import replay
-from validator.simulate import simulate_game
+from validator.simulate import READINGS, simulate_game
 from validator.tools.hide import hide_cards
 
-READINGS = [
-    ("two-pack", None),
-    ("three-handed", None),
-    ("rubicon", None),
-    ("rubicon", "reform_needs_break off"),
-    ("rubicon", "reform portland"),
-    ("chinese", None),
-    ("chinese", "reform_needs_break off"),
-    ("six-pack", None),
-    ("six-pack", "reform_needs_break off"),
-    ("six-pack", "reform portland"),
-]
 CARD = re.compile(r"\b([AKQJT987])([HC])\b")
 SUIT = re.compile(r"\b(hearts|clubs)\b|\((H|C)\)")
 SEAT = re.compile(r"\(([SHDC])\)|\b([ABC])\b")
