@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from notation.cards import Card
 
+from . import concentration
 from .copies import Copy, Group, Pending
 from .holding import Holding
 from .relevance import Foresight, Relevance
@@ -180,6 +181,11 @@ def seat_dominance(
         set(mine_groups), set(mine_pending), set(theirs_groups), set(theirs_pending), portland
     ):
         return None
+    if relevance is not None and concentration.applies(portland, relevance):
+        # only each copy's own marks count: compared as a whole, card by card
+        return concentration.table_dominance(
+            mine, theirs, relevance, mine_pending, theirs_pending, spare
+        )
     for card, n in theirs.hand.items():
         more = n - mine.hand.get(card, 0)
         if more > 0:
