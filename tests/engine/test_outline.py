@@ -50,7 +50,7 @@ def _changed(reading: Reading, rng: random.Random) -> Reading:
         seat = rng.choice(("A", "B"))
         holding = other.holdings[seat]
         card = rng.choice(CARDS)
-        step = rng.randrange(7)
+        step = rng.randrange(8)
         if step == 0 and holding.unknown and other.seen.get(card, 0) < 6:
             holding.unknown -= 1
             holding.give(card)
@@ -77,6 +77,14 @@ def _changed(reading: Reading, rng: random.Random) -> Reading:
             if rng.random() < 0.5:
                 laid = laid.scored("marriage", kind_info("marriage"))
             holding.table.append(laid)
+        elif step == 7:
+            # the marks of two copies of one card gathered on one of them
+            alike = [c for c in holding.table if c.card is card]
+            if len(alike) > 1:
+                first, second = rng.sample(alike, 2)
+                gathered = Copy(card, first.uid, first.used | second.used, first.levels)
+                holding.replace(first, gathered)
+                holding.replace(second, Copy(card, second.uid))
     return other
 
 
@@ -84,18 +92,36 @@ def _seen_by(holding: Holding, relevance: Relevance | None) -> tuple[list[Group]
     return holding.seen_by(relevance)
 
 
-@pytest.mark.parametrize("portland", [False, True])
-def test_the_outline_never_rules_out_a_pair_the_dominance_keeps(portland: bool) -> None:
-    rng = random.Random(23 + portland)
+class _MarksOnly:
+    """Later declarations of every card that see only each copy's own marks (re-forming
+    without the break: :mod:`validator.engine.concentration`)."""
+
+    relevance = Relevance.of(
+        [("marriage", [CARDS[0], CARDS[1]]), ("bezique", [CARDS[2], CARDS[3]])],
+        fresh_matters=False,
+        groups_matter=False,
+    )
+
+    def of(self, seat: str) -> Relevance:
+        return self.relevance
+
+
+@pytest.mark.parametrize(("portland", "marks_only"), [(False, False), (True, False), (False, True)])
+def test_the_outline_never_rules_out_a_pair_the_dominance_keeps(
+    portland: bool, marks_only: bool
+) -> None:
+    rng = random.Random(23 + portland + 2 * marks_only)
+    foresight = _MarksOnly() if marks_only else None
+    relevance = None if foresight is None else foresight.relevance
     dominated = ruled_out = 0
     for _ in range(PAIRS):
         one = _reading(rng)
         other = _changed(one, rng)
         for a, b in ((one, other), (other, one)):
-            dominates = a.dominates(b, portland, COPIES)
+            dominates = a.dominates(b, portland, COPIES, foresight)  # type: ignore[arg-type]
             allowed = all(
-                SeatOutline(a.holdings[seat], None, _seen_by).may_dominate(
-                    SeatOutline(b.holdings[seat], None, _seen_by), portland
+                SeatOutline(a.holdings[seat], relevance, _seen_by).may_dominate(
+                    SeatOutline(b.holdings[seat], relevance, _seen_by), portland
                 )
                 for seat in a.holdings
             )

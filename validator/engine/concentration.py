@@ -37,14 +37,11 @@ every set of them): such a pair is simply not related."""
 Marks = frozenset[object]
 
 
-def applies(portland: bool, relevance: Relevance | None) -> bool:
-    """Whether the model reads no more of a tabled copy than its own marks (module doc)."""
-    return (
-        not portland
-        and relevance is not None
-        and not relevance.fresh_matters
-        and not relevance.groups_matter
-    )
+def applies(relevance: Relevance | None) -> bool:
+    """Whether the model reads no more of a tabled copy than its own marks (module doc; never
+    under the Portland model, where both which copies formed a combination and a copy's
+    freshness matter)."""
+    return relevance is not None and not relevance.fresh_matters and not relevance.groups_matter
 
 
 def marks(copy: Copy, relevance: Relevance) -> Marks:

@@ -181,7 +181,7 @@ def seat_dominance(
         set(mine_groups), set(mine_pending), set(theirs_groups), set(theirs_pending), portland
     ):
         return None
-    if relevance is not None and concentration.applies(portland, relevance):
+    if relevance is not None and not portland and concentration.applies(relevance):
         # only each copy's own marks count: compared as a whole, card by card
         return concentration.table_dominance(
             mine, theirs, relevance, mine_pending, theirs_pending, spare
@@ -251,8 +251,10 @@ def seen_fits(
 class SeatOutline:
     """What :meth:`Reading.dominates` needs one seat's holding to share with the holding it
     dominates, summed up to be compared cheaply: the unseen cards, the tabled copies counted by
-    card, their uids, the uids of the copies bound in a combination or an announcement a
-    later declaration can see, and those combinations and announcements.
+    card (with the cards in the hand where only each copy's own marks count, as there a card
+    in the hand is compared as a copy with no mark: :mod:`validator.engine.concentration`),
+    their uids, the uids of the copies bound in a combination or an announcement a later
+    declaration can see, and those combinations and announcements.
 
     Pruning compares the readings pairwise, and nearly every comparison fails (98.7% of 20,915
     in 40 blind six-pack games), most of them only after pairing copy by copy.
@@ -277,6 +279,10 @@ class SeatOutline:
         cards: dict[Card, int] = {}
         for copy in holding.table:
             cards[copy.card] = cards.get(copy.card, 0) + 1
+        if concentration.applies(relevance):
+            # a card in the hand is a copy with no mark there: the counts are of known cards
+            for card, n in holding.hand.items():
+                cards[card] = cards.get(card, 0) + n
         uids = frozenset(c.uid for c in holding.table)
         busy: frozenset[int] = frozenset()
         groups, pending = seen_by(holding, relevance)
@@ -347,7 +353,7 @@ class SeatOutline:
 
     def counts_allow(self, other: SeatOutline) -> bool:
         """The counts part of :meth:`may_dominate`: no fewer unseen cards, no more tabled
-        copies of any card."""
+        copies of any card (no more known cards, where only the marks count)."""
         if self.unknown < other.unknown:
             return False
         their_cards = other.cards
