@@ -18,6 +18,7 @@ COMPILED = [
     "notation/parser.py",
     "validator/engine/card_tables.py",
     "validator/engine/combinations.py",
+    "validator/engine/concentration.py",
     "validator/engine/copies.py",
     "validator/engine/declarations.py",
     "validator/engine/holding.py",

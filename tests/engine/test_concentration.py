@@ -25,7 +25,7 @@ from validator.engine.concentration import Marks, freer, marks
 from validator.engine.copies import Copy
 from validator.engine.holding import Holding
 from validator.engine.reading import Reading
-from validator.engine.relevance import Relevance
+from validator.engine.relevance import Foresight, Relevance
 
 Table = tuple[Marks, ...]
 Event = tuple[object, ...]
@@ -147,27 +147,16 @@ def test_marks_on_fewer_copies_are_freer_only_where_just_the_marks_count(
     declaration that needs a copy new to its kind, and the other copies are alike spent. Where
     a combination still whole bars re-forming it, which copies formed what matters, and the
     condition is not asked."""
-    later = Relevance.of(
-        [("queens", [QS, QS, QS, QS]), ("double-bezique", [QS, QS])],
+    later = Foresight(
+        [("A", "queens", [QS, QS, QS, QS]), ("A", "double-bezique", [QS, QS])],
         fresh_matters=False,
         groups_matter=groups_matter,
     )
     r1 = _reading(1, [["queens", "double-bezique"]], 0, 2)
     r2 = _reading(0, [["double-bezique"], ["queens"]], 0, 2)
     copies = {QS: 6}
-    foresight = _Foresight(later)
-    assert r1.dominates(r2, False, copies, foresight) is not groups_matter  # type: ignore[arg-type]
-    assert not r2.dominates(r1, False, copies, foresight)  # type: ignore[arg-type]
-
-
-class _Foresight:
-    """The one seat's later declarations, as ``Reading.dominates`` asks for them."""
-
-    def __init__(self, relevance: Relevance) -> None:
-        self.relevance = relevance
-
-    def of(self, seat: str) -> Relevance:
-        return self.relevance
+    assert r1.dominates(r2, False, copies, later) is not groups_matter
+    assert not r2.dominates(r1, False, copies, later)
 
 
 def test_a_copy_s_marks_are_those_the_model_above_gives_it() -> None:

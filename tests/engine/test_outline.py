@@ -18,7 +18,7 @@ from validator.engine.combinations import kind_info
 from validator.engine.copies import Copy, Group, Pending
 from validator.engine.holding import Holding
 from validator.engine.reading import Reading, SeatOutline
-from validator.engine.relevance import Relevance
+from validator.engine.relevance import Foresight, Relevance
 
 CARDS = [Card.parse(t) for t in ("KH", "QH", "QS", "JD")]
 COPIES = dict.fromkeys(CARDS, 6)
@@ -92,18 +92,21 @@ def _seen_by(holding: Holding, relevance: Relevance | None) -> tuple[list[Group]
     return holding.seen_by(relevance)
 
 
-class _MarksOnly:
-    """Later declarations of every card that see only each copy's own marks (re-forming
-    without the break: :mod:`validator.engine.concentration`)."""
+def _of(foresight: Foresight | None, seat: str) -> Relevance | None:
+    return None if foresight is None else foresight.of(seat)
 
-    relevance = Relevance.of(
-        [("marriage", [CARDS[0], CARDS[1]]), ("bezique", [CARDS[2], CARDS[3]])],
-        fresh_matters=False,
-        groups_matter=False,
-    )
 
-    def of(self, seat: str) -> Relevance:
-        return self.relevance
+MARKS_ONLY = Foresight(
+    [
+        (seat, kind, cards)
+        for seat in ("A", "B")
+        for kind, cards in (("marriage", CARDS[:2]), ("bezique", CARDS[2:]))
+    ],
+    fresh_matters=False,
+    groups_matter=False,
+)
+"""Later declarations of every card, by both seats, that see only each copy's own marks
+(re-forming without the break: :mod:`validator.engine.concentration`)."""
 
 
 @pytest.mark.parametrize(("portland", "marks_only"), [(False, False), (True, False), (False, True)])
@@ -111,17 +114,16 @@ def test_the_outline_never_rules_out_a_pair_the_dominance_keeps(
     portland: bool, marks_only: bool
 ) -> None:
     rng = random.Random(23 + portland + 2 * marks_only)
-    foresight = _MarksOnly() if marks_only else None
-    relevance = None if foresight is None else foresight.relevance
+    foresight = MARKS_ONLY if marks_only else None
     dominated = ruled_out = 0
     for _ in range(PAIRS):
         one = _reading(rng)
         other = _changed(one, rng)
         for a, b in ((one, other), (other, one)):
-            dominates = a.dominates(b, portland, COPIES, foresight)  # type: ignore[arg-type]
+            dominates = a.dominates(b, portland, COPIES, foresight)
             allowed = all(
-                SeatOutline(a.holdings[seat], relevance, _seen_by).may_dominate(
-                    SeatOutline(b.holdings[seat], relevance, _seen_by), portland
+                SeatOutline(a.holdings[seat], _of(foresight, seat), _seen_by).may_dominate(
+                    SeatOutline(b.holdings[seat], _of(foresight, seat), _seen_by), portland
                 )
                 for seat in a.holdings
             )
