@@ -58,7 +58,7 @@ def marks(copy: Copy, relevance: Relevance) -> Marks:
 def freer(mine: Sequence[Marks], theirs: Sequence[Marks]) -> bool:
     """For every set of marks, no fewer of ``mine`` free of all of them than of ``theirs``
     (two lists of one card's copies, as many each)."""
-    if sorted(map(sorted_marks, mine)) == sorted(map(sorted_marks, theirs)):
+    if sorted(map(_ordered, mine)) == sorted(map(_ordered, theirs)):
         return True
     atoms: dict[object, int] = {}
     for copy in (*mine, *theirs):
@@ -76,7 +76,7 @@ def freer(mine: Sequence[Marks], theirs: Sequence[Marks]) -> bool:
     return True
 
 
-def sorted_marks(copy: Marks) -> list[str]:
+def _ordered(copy: Marks) -> list[str]:
     """A copy's marks in a fixed order (to compare two lists as multisets)."""
     return sorted(map(repr, copy))
 
