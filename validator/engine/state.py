@@ -3,7 +3,10 @@
 :class:`DealState` holds a deal in progress and applies events as the record says they
 happened, even when illegal: :meth:`~DealState.play`, :meth:`~DealState.draw`,
 :meth:`~DealState.declare`, each returning the
-:class:`~validator.engine.violations.Violation` list it breaks.
+:class:`~validator.engine.violations.Violation` list it breaks. The methods are a façade: how
+an event is applied lives beside the state, in functions that take it
+(:mod:`validator.engine.playing`, :mod:`validator.engine.drawing`,
+:mod:`validator.engine.declarations`).
 
 What both players see is kept once, on the state: the trick, the tricks won, the stock, the
 trump, the scores, whose turn it is. Where the physical cards are is not always known from the
@@ -21,12 +24,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from notation.cards import Card
 
-from . import declarations, questions
-from .card_tables import ALL_CARDS, BRISQUE_CARDS, RANK_OF, TEXT, sorted_cards
+from . import declarations, drawing, playing, questions
+from .card_tables import ALL_CARDS, TEXT, sorted_cards
 from .copies import Copy, Group, Pending
 from .deal_checks import set_up
 from .dealing import deal_cards, new_pack, play_order
@@ -39,21 +42,13 @@ from .outcomes import (
     EngineError,
     Snapshot,
 )
-from .plays import UNSEEN, PlayWay, play_ways, take
+from .phases import LOOSE, OVER, STRICT
 from .reading import Reading
 from .readings import Readings
 from .relevance import Foresight, Relevance
 from .ruleset import RuleSet
-from .strict import TrickView, legal_whatever_held, limits_shown, revoke_shown, strict_faults
 from .violations import Violation
 from .ways import Alternative, Fault
-
-LOOSE: Final = "loose"
-STRICT: Final = "strict"
-OVER: Final = "over"
-
-FROM_UNSEEN: Final = PlayWay(UNSEEN)
-"""The one way of a play no reading knows the card of: from the unseen part of the hand."""
 
 Chooser = Callable[[Sequence[Alternative[Any]]], int]
 """Picks, among the ways an event can be read (fewest faults, best first), the one that
@@ -167,7 +162,7 @@ class DealState:
             self.melds[dealer] += rules.seven_turned_up
             self.turnup_marked = True
         if len(self.stock) < self.n:
-            self._enter_strict()
+            drawing.enter_strict(self)
 
     def fork(self) -> DealState:
         """An independent copy of the deal as it stands (the simulator tries a declaration on
@@ -394,424 +389,14 @@ class DealState:
             return None
         return seat
 
-    # ------------------------------------------------------------------ play
+    # ------------------------------------------------------------------ play and draw
     def play(self, seat: str, card: Card) -> list[Violation]:
-        """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
-        next_seat = self._next_seat
-        if seat not in next_seat:
-            self.check_seat(seat)
-        out: list[Violation] = []
-        if self.phase == OVER:
-            out.append(
-                self.violation(
-                    "P209", "play.hand-over", seat, f"{card} played after the hand is over"
-                )
-            )
-            return out
-        self.declared = None
-        readings = self.readings
-        for reading in readings.items:
-            reading.last_claim = None
-        if self.draw_queue:
-            for missing in self.draw_queue:
-                out.append(
-                    self.violation(
-                        "W301", "play.draw-one", missing, "did not draw before the next trick"
-                    )
-                )
-            self._close_draws()
-        trick = self.trick
-        if trick:
-            for s, _ in trick:
-                if s == seat:
-                    out.append(
-                        self.violation(
-                            "P209", "play.trick-plays", seat, f"plays {card} twice to one trick"
-                        )
-                    )
-                    break
-            else:
-                expected = next_seat[trick[-1][0]]
-                if seat != expected:
-                    out.append(
-                        self.violation(
-                            "P201",
-                            "play.turn",
-                            seat,
-                            f"played {card} out of turn ({expected} was to play)",
-                        )
-                    )
-        elif seat != self.leader:
-            out.append(
-                self.violation(
-                    "P201", "play.turn", seat, f"led {card} out of turn ({self.leader} was to play)"
-                )
-            )
-        if not self._played_from_hand(seat, card, trick):
-            if self.phase == STRICT:
-                view = TrickView.of(trick, self.trump) if trick else None
-                self._read_strict_play(seat, card, view)
-            elif not (
-                self._played_known(seat, card)
-                or self._played_from_table(seat, card)
-                or self._played_unseen(seat, card)
-            ):
-                copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
-                self.read_ways(
-                    lambda r: play_ways(r, seat, card, copies, portland, relevance),
-                    lambda r, way: take(r, seat, card, way, portland),
-                )
-            out.extend(self.settle(seat))
-        self.played[seat] += 1
-        self.held[seat] -= 1
-        self.cb_ready[seat] = False
-        trick.append((seat, card))
-        if card.rank == "7" and card.suit == self.trump:
-            rules = self.rules
-            if rules.seven_scores_when_played and self.phase == LOOSE and rules.seven_value:
-                self.melds[seat] += rules.seven_value
-            for reading in readings.items:
-                holding = reading.holdings[seat]
-                if holding.seven_marked:
-                    holding.seven_marked -= 1  # the scored seven is the one played: it frees one
-        if len(trick) >= self.n:
-            self._end_trick()
-        return out
+        """Apply a card played by ``seat`` (:func:`validator.engine.playing.play`)."""
+        return playing.play(self, seat, card)
 
-    def _played_from_hand(self, seat: str, card: Card, trick: list[tuple[str, Card]]) -> bool:
-        """The common case, settled at once: one reading, the card in the known hand and no
-        copy of it on the table, and in the strict phase no unseen card and a legal play.
-        Then the play has one way and breaks nothing; the card leaves the hand."""
-        readings = self.readings
-        items = readings.items
-        if len(items) != 1:
-            return False
-        holding = items[0].holdings[seat]
-        hand = holding.hand
-        held = hand.get(card, 0)
-        if not held or (self.exhaustive and holding.unknown):
-            return False
-        if self.phase == STRICT:
-            if holding.unknown:
-                return False
-            if trick:
-                view = TrickView.of(trick, self.trump)
-                if not legal_whatever_held(view, card) and strict_faults(
-                    view, holding.known(), card
-                ):
-                    return False
-        elif holding.table and _on_table(holding, card):
-            return False
-        if held == 1:
-            del hand[card]
-        else:
-            hand[card] = held - 1
-        readings.work += 1
-        return True
-
-    def _played_known(self, seat: str, card: Card) -> bool:
-        """A play of the loose phase under several readings, applied at once when it has one
-        way under each: every reading has the card in the known hand and no copy of it on the
-        table (:func:`~validator.engine.plays.play_ways` then finds the hand's card and nothing
-        else), and the play breaks nothing; the readings are settled as usual by the caller."""
-        readings = self.readings
-        items = readings.items
-        if len(items) < 2 or self.exhaustive:
-            return False
-        for reading in items:
-            holding = reading.holdings[seat]
-            if not holding.hand.get(card, 0) or (holding.table and _on_table(holding, card)):
-                return False
-        for reading in items:
-            reading.holdings[seat].take(card)
-        readings.work += len(items)
-        if readings.capped:
-            readings.items = items[:1]
-        return True
-
-    def _played_from_table(self, seat: str, card: Card) -> bool:
-        """A play of the loose phase under one reading, applied at once when it has one way:
-        the card is not in the known hand, the seat holds no unseen card, and one copy of it
-        lies on the table. That copy was played (what
-        :func:`~validator.engine.plays.play_ways` finds, with nothing to compare), and the
-        play breaks nothing; the readings are settled as usual by the caller."""
-        readings = self.readings
-        items = readings.items
-        if len(items) != 1 or self.exhaustive:
-            return False
-        holding = items[0].holdings[seat]
-        if holding.unknown or holding.hand.get(card, 0):
-            return False
-        found: Copy | None = None
-        for tabled in holding.table:
-            if tabled.card is card:
-                if found is not None:
-                    return False
-                found = tabled
-        if found is None:
-            return False
-        holding.remove(found, self._portland)
-        readings.work += 1
-        return True
-
-    def _played_unseen(self, seat: str, card: Card) -> bool:
-        """The common play of a record that does not name the hands, applied at once: under
-        every reading the card is not in the known hand, no copy of it is on the table, and
-        the seat holds an unseen card that may be it. Then the play has one way under each
-        reading (:func:`~validator.engine.plays.play_ways`: an unseen card revealed) and
-        breaks nothing; the readings are settled as usual by the caller."""
-        readings = self.readings
-        items = readings.items
-        copies = self.copies
-        for reading in items:
-            holding = reading.holdings[seat]
-            if (
-                not holding.unknown
-                or holding.hand.get(card, 0)
-                or not reading.can_exist(card, copies)
-                or (holding.table and _on_table(holding, card))
-            ):
-                return False
-        for reading in items:
-            take(reading, seat, card, FROM_UNSEEN, self._portland)
-        readings.work += len(items)
-        if readings.capped and len(items) > 1:
-            readings.items = items[:1]
-        return True
-
-    def _read_strict_play(self, seat: str, card: Card, view: TrickView | None) -> None:
-        """A play in the strict phase: judged against the cards each reading knows the player
-        held, and what it shows of his unseen cards remembered (P207 later); ``view`` is the
-        trick so far, None for a lead."""
-        trick_no = self.tricks_played + 1
-        copies, portland, relevance = self.copies, self._portland, self.relevance_of(seat)
-        every = self.exhaustive
-
-        def alternatives(reading: Reading) -> list[Alternative[PlayWay]]:
-            holding = reading.holdings[seat]
-            faults = strict_faults(view, holding.known(), card) if view is not None else []
-            out = []
-            for way in play_ways(reading, seat, card, copies, portland, relevance, every):
-                found = [*faults, *way.faults]
-                if way.way.source == UNSEEN and holding.limits:
-                    at = revoke_shown(holding.limits, card, trick_no)
-                    if at is not None:
-                        found.append(
-                            Fault(
-                                "P207",
-                                "play.strict-revoke",
-                                f"plays {card}, so held it at trick {at} "
-                                "and failed to follow or win there",
-                                at,
-                            )
-                        )
-                out.append(Alternative(way.way, found))
-            return out
-
-        def apply(reading: Reading, way: PlayWay) -> None:
-            holding = reading.holdings[seat]
-            if (
-                view is not None
-                and holding.unknown
-                and not strict_faults(view, holding.known(), card)
-            ):
-                holding.limits.extend(limits_shown(view, card, trick_no))
-            take(reading, seat, card, way, portland)
-
-        self.read_ways(alternatives, apply)
-
-    # ------------------------------------------------------------------ end of a trick
-    def _end_trick(self) -> None:
-        trick = self.trick
-        winner, top = trick[0]
-        trump = self.trump
-        won = self.won
-        count = 1 if top in BRISQUE_CARDS else 0
-        for seat, card in trick[1:]:
-            if card in BRISQUE_CARDS:
-                count += 1
-            if card.suit == top.suit:
-                if RANK_OF[card] < RANK_OF[top]:
-                    winner, top = seat, card
-            elif card.suit == trump:
-                winner, top = seat, card
-        won[winner].extend([card for _, card in trick])
-        self.brisques[winner] += count
-        rules = self.rules
-        if self._brisques_taken:
-            self.brisque_points[winner] += count * rules.brisque_value
-        self.trick = []
-        self.tricks_played += 1
-        self.leader = winner
-        self.last_winner = winner
-        cb_block = self.cb_block
-        self.scored_this_trick = 1 if cb_block[winner] else 0
-        if True in cb_block.values():
-            for seat in cb_block:
-                cb_block[seat] = False
-        if self.phase == LOOSE:
-            self._open_draws(winner)
-        elif 0 in self.held.values():
-            self.last_trick_points[winner] += rules.last_trick
-            self.phase = OVER
-
-    def _open_draws(self, winner: str) -> None:
-        self.drawn = set()
-        n = self.n
-        if len(self.stock) < n:
-            self._enter_strict()
-            return
-        first = self.order[0] if self._pone_first else winner
-        self.draw_queue = list(self._rounds[first])
-        # An irregular stock in a turn-up game: the last drawer takes the turn-up and the face
-        # down card(s) left over are not drawn (foster-1914-ordinary-bezique.txt, Drawing).
-        self.turnup_last = (
-            self.rules.turn_up and self.turnup_present and n < len(self.stock) < 2 * n
-        )
-
-    def _close_draws(self) -> None:
-        self.draw_queue = []
-        if len(self.stock) < self.n or (self.turnup_last and not self.turnup_present):
-            self._enter_strict()
-        self.turnup_last = False
-
-    def _enter_strict(self) -> None:
-        self.phase = STRICT
-        self.draw_queue = []
-        for reading in self.readings.items:
-            for holding in reading.holdings.values():
-                holding.to_hand()
-        if len(self.readings.items) > 1:
-            self.readings.items = self.readings.prune(self.readings.items)
-
-    # ------------------------------------------------------------------ draw
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
-        """Apply a draw from the stock by ``seat`` of ``card`` (None when the record hides it)."""
-        if seat not in self._next_seat:
-            self.check_seat(seat)
-        out: list[Violation] = []
-        queue = self.draw_queue
-        if queue and queue[0] == seat:
-            del queue[0]  # in turn: the commonest draw
-        else:
-            due = bool(queue)
-            self._draw_out_of_turn(seat, out)
-            if not due and not self.stock:
-                return out
-        self.drawn.add(seat)
-        stock = self.stock
-        if not stock:
-            out.append(self.violation("W306", "play.draw-next", seat, "drew from an empty stock"))
-            return out
-        take_turnup = self.turnup_last and not queue and self.turnup_present
-        marked = False
-        self.held[seat] += 1
-        if take_turnup or (self.turnup_present and self.rules.turn_up and len(stock) == 1):
-            top = stock.pop(0)
-            self.turnup_present = False
-            marked = self.turnup_marked
-        else:
-            top = stock.pop()
-        got: Card | None
-        if top is not None:
-            if card is not None and card != top:
-                out.append(
-                    self.violation(
-                        "W306",
-                        "play.draw-next",
-                        seat,
-                        f"drew {card}, but the stock's next card is {top}",
-                    )
-                )
-            for reading in self.readings.items:
-                holding = reading.holdings[seat]
-                hand = holding.hand
-                hand[top] = hand.get(top, 0) + 1
-                if marked:
-                    holding.seven_marked += 1
-            got = top
-        elif card is not None:
-            self._draw_unseen(seat, card, marked, out)
-            got = card
-        else:
-            for reading in self.readings.items:
-                holding = reading.holdings[seat]
-                holding.unknown += 1
-                if marked:
-                    holding.seven_marked += 1
-            got = None
-        if self.cb_active[seat]:
-            if got is None or got.rank not in "KQJ":
-                self.cb_ready[seat] = True
-            else:
-                self.cb_active[seat] = False
-                self.cb_ready[seat] = False
-                self.cb_broken[seat] = got
-        if not queue:
-            self._close_draws()
-        return out
-
-    def _draw_out_of_turn(self, seat: str, out: list[Violation]) -> None:
-        """A draw when none was due, or by a seat not first in the queue: what it breaks (W30x);
-        the seat leaves the queue if it was in it."""
-        if not self.draw_queue:
-            if self.stock and self.phase == STRICT:
-                out.append(
-                    self.violation(
-                        "W305", "play.odd-stock", seat, "drew the last card of an odd stock"
-                    )
-                )
-            elif seat in self.drawn:
-                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
-            else:
-                out.append(
-                    self.violation("W303", "play.draw-order", seat, "drew when no draw was due")
-                )
-        elif seat != self.draw_queue[0]:
-            if seat in self.draw_queue:
-                out.append(
-                    self.violation(
-                        "W303",
-                        "play.draw-order",
-                        seat,
-                        f"drew out of turn ({self.draw_queue[0]} was to draw)",
-                    )
-                )
-            else:
-                out.append(self.violation("W302", "play.draw-one", seat, "drew a second card"))
-        if seat in self.draw_queue:
-            self.draw_queue.remove(seat)
-
-    def _draw_unseen(self, seat: str, card: Card, marked: bool, out: list[Violation]) -> None:
-        """A card named as drawn from a place in the stock the record does not name: under
-        each reading, one more copy of it revealed (W306 where every copy is elsewhere)."""
-        copies = self.copies
-
-        def ways(reading: Reading) -> list[Alternative[None]]:
-            if reading.can_exist(card, copies):
-                return [Alternative(None)]
-            return [
-                Alternative(
-                    None,
-                    [
-                        Fault(
-                            "W306",
-                            "play.draw-next",
-                            f"drew {card}, but every copy of it is elsewhere",
-                        )
-                    ],
-                )
-            ]
-
-        def apply(reading: Reading, _: None) -> None:
-            reading.reveal(card)
-            holding = reading.holdings[seat]
-            holding.give(card)
-            if marked:
-                holding.seven_marked += 1
-
-        self.read_ways(ways, apply)
-        out.extend(self.settle(seat))
+        """Apply a draw by ``seat`` (:func:`validator.engine.drawing.draw`)."""
+        return drawing.draw(self, seat, card)
 
     # ------------------------------------------------------------------ declarations
     def timing(self, seat: str, code_all: str | None = None) -> Violation | None:
@@ -993,15 +578,6 @@ class DealState:
         census.update(card for _, card in self.trick)
         census.update(card for card in self.stock if card is not None)
         return census
-
-
-def _on_table(holding: Holding, card: Card) -> bool:
-    """Whether a copy of ``card`` lies on the holding's table (a loop, not ``any`` over a
-    generator: it runs for nearly every play)."""
-    for tabled in holding.table:  # noqa: SIM110
-        if tabled.card is card:
-            return True
-    return False
 
 
 __all__ = [
