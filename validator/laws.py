@@ -64,6 +64,7 @@ WHEN_KEYS: Final = {
     "both": (True, False),
     "pack_redundant": (True, False),
     "stock_named": (True, False),
+    "kept": (True, False),
     "variant": None,
 }
 """Facts a case may be conditioned on, with their allowed values (None: any text)."""
@@ -76,6 +77,8 @@ FLAGS: Final = (
     "forfeit_strict_tricks",
     "compel_play",
     "draw_two_next",
+    "without_drawing",
+    "make_good",
     "gathered_brisques",
 )
 """The yes/no effects of a remedy (see :class:`Effects`)."""
@@ -113,6 +116,8 @@ FACT_WORDS: Final = {
     ("pack_redundant", False): "the pack not redundant",
     ("stock_named", True): "the record's stock names the card that was next",
     ("stock_named", False): "the record does not name the stock's next card",
+    ("kept", True): "he kept it and played on with too many cards",
+    ("kept", False): "he did not play on with it",
 }
 """The conditions of the laws' cases in words, for the docs and ``bezique rules``."""
 
@@ -155,7 +160,9 @@ class RemedyContext:
     - ``claimed``, ``correct``: the points claimed for a score and the points it is worth.
     - ``seen`` (the extra card drawn was seen), ``both`` (both players drew wrongly),
       ``pack_redundant`` (a card beyond the packs' copies), ``stock_named`` (for a wrong draw,
-      the record's stock names the card that was next), ``cards`` (the cards concerned),
+      the record's stock names the card that was next), ``kept`` (for two cards drawn, the
+      player kept the second and played on holding more than his hand), ``cards`` (the cards
+      concerned),
       ``called`` (those of them the adversary may call on to be played: the three kings of a
       false four kings), ``variant`` and ``game`` (:func:`game_of`).
     - ``last_trick_value``, ``last_trick_winner``: what the last trick is worth and who won it.
@@ -179,6 +186,7 @@ class RemedyContext:
     both: bool = False
     pack_redundant: bool = False
     stock_named: bool = False
+    kept: bool = False
     variant: str = "rubicon"
     game: str = "rubicon"
     last_trick_value: int = 50
@@ -223,8 +231,10 @@ class Effects:
     ``forfeit_strict_tricks`` moves the offender's strict tricks to the adversary (Enquire
     Within); ``compel_play`` lets the adversary call a card; ``draw_two_next`` has the offender
     draw two cards at his next draw (so that draw is the remedy, not a fault);
-    ``gathered_brisques`` gives the adversary the brisques the offender left on the table (as
-    many as the case's ``correct``).
+    ``without_drawing`` has the offender (each player, when both are at fault) skip his draws
+    until his hand is right, and ``make_good`` draw extra cards until it is (so those draws,
+    and draws left out, are the remedy, not faults); ``gathered_brisques`` gives the adversary
+    the brisques the offender left on the table (as many as the case's ``correct``).
     """
 
     score: tuple[ScoreItem, ...] = ()
@@ -237,6 +247,8 @@ class Effects:
     forfeit_strict_tricks: bool = False
     compel_play: bool = False
     draw_two_next: bool = False
+    without_drawing: bool = False
+    make_good: bool = False
     gathered_brisques: bool = False
 
 
@@ -661,6 +673,8 @@ def _merge(base: Effects, extra: Effects) -> Effects:
         forfeit_strict_tricks=base.forfeit_strict_tricks or extra.forfeit_strict_tricks,
         compel_play=base.compel_play or extra.compel_play,
         draw_two_next=base.draw_two_next or extra.draw_two_next,
+        without_drawing=base.without_drawing or extra.without_drawing,
+        make_good=base.make_good or extra.make_good,
         gathered_brisques=base.gathered_brisques or extra.gathered_brisques,
     )
 

@@ -37,7 +37,8 @@ def test_every_code_of_the_team_brief_is_catalogued() -> None:
     # Added since: both players' hands wrong (P210, P211), and the rules of issue 13, point 14:
     # brisques left and gathered (P212), the stock counted (W307), a declaration amended (A414);
     # of issues 12 and 13: a lower combination shown at once with a higher (A415), a record too
-    # ambiguous to check (R002); of issue 14: a turn-up game's deal without its turn-up (R003).
+    # ambiguous to check (R002); of issue 14: a turn-up game's deal without its turn-up (R003);
+    # from an audit of the rulings, an announcement to score that cannot be carried (A416).
     assert set(CODES) - set(BRIEF_CODES) == {
         "P210",
         "P211",
@@ -45,6 +46,7 @@ def test_every_code_of_the_team_brief_is_catalogued() -> None:
         "W307",
         "A414",
         "A415",
+        "A416",
         "R002",
         "R003",
     }

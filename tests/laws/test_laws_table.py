@@ -76,6 +76,9 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),  # stands
     # laws 47-48: the lower combination shown at once with a higher one is lost
     ("english", "A415", IN_TIME, False, {"A": -20}, (), "laws 47, 48 and 50"),
+    # laws 44-46: an announcement to score that cannot be carried scored nothing; nothing comes
+    # down, challenged or not
+    ("english", "A416", IN_TIME, False, {}, (), "laws 44-46"),
     ("english", "S501", {}, False, {}, (), "law 51"),  # corrected at any time
     ("english", "S502", {}, False, {}, (), "laws 51, 56 and 60"),
     ("english", "S503", {}, False, {}, (), "laws 51 and 57 to 61"),
@@ -142,6 +145,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "A413", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
     ("french", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),
     ("french", "A415", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
+    ("french", "A416", LATE, False, {}, (), "Double Declarations"),
     ("french", "S501", {}, False, {}, (), "Scoring"),
     ("french", "S502", {}, False, {}, (), "Scoring"),
     ("french", "S503", {}, False, {}, (), "Scoring and Rubicons"),

@@ -105,10 +105,11 @@ CONSEQUENCES: Final = {
     ),
     "short-hand": (
         "W301 W302 W303 W305 W306 P201 P205 P206 P208 P209 A401 A402 A405 A406 A408 A411 A412 "
-        "A413 "
+        "A413 A416 "
         "S501 S502 S503 S504 S505 S507",
         "a seat a card short (or long) after a missed or double draw: the stock's order shifts "
-        "for the rest of the deal, the card not drawn is later played or shown by a seat that "
+        "for the rest of the deal, the card not drawn is later played or shown (or announced "
+        "to score, A416) by a seat that "
         "does not hold it (and a marriage that fails makes no trumps, so a later one is valued "
         "otherwise), the strict play finds "
         "hands other than the record's, and the last "
@@ -1431,6 +1432,55 @@ def shown_at_once(record: Record, rng: random.Random) -> Mutation | None:
     )
 
 
+def announced_not_held(record: Record, rng: random.Random) -> Mutation | None:
+    """A416: a combination scored in the loose play carries, on its line, a marriage of a suit
+    of which the seat holds neither the king nor the queen. The announcement is not carried and
+    nothing is taken down: the deal's score as marked does not change."""
+    index = _deal_index(record, rng)
+    deal = record.deals[index]
+    rules = _rules(record)
+    views = ledger(record, index)
+    choices: list[tuple[int, Declaration, Card]] = []
+    for i, t in enumerate(deal.tricks):
+        view = views[i]
+        if view.phase != "loose" or view.trump is None:
+            continue
+        held = view.hand_after[view.winner] + view.table_after[view.winner]
+        for d in t.declarations():
+            if d.seat != view.winner or d.carried or d.kind not in MELD_WORDS:
+                continue
+            for suit in SUITS:
+                king, queen = Card("K", suit), Card("Q", suit)
+                if not (held[king] or held[queen] or king in d.cards or queen in d.cards):
+                    choices.append((i, d, king))
+            break
+    if not choices:
+        return None
+    at, decl, king = rng.choice(choices)
+    suit = king.suit
+    marriage = Combination(
+        "marriage", (king, Card("Q", suit)), _meld_value(rules, suit, views[at].trump)
+    )
+    trick = deal.tricks[at]
+    events = tuple(replace(e, carried=(marriage,)) if e is decl else e for e in trick.events)
+    new = _with_deal(record, index, _with_trick(deal, at, replace(trick, events=events)))
+    return new, Planted(
+        "A416",
+        index + 1,
+        trick.number,
+        "trick",
+        f"a marriage of {suit} not held, announced to score with the {decl.kind}",
+        frozenset(),
+    )
+
+
+MELD_WORDS: Final = frozenset(
+    {"marriage", "sequence", "bezique", "double-bezique", "aces", "kings", "queens", "jacks"}
+)
+"""Combinations a line may carry an announcement with (not the seven, carte blanche or the
+last trick)."""
+
+
 MUTATORS: Final[dict[str, Mutator]] = {
     "D101": cut_shows_two,
     "D102": short_cut,
@@ -1471,6 +1521,7 @@ MUTATORS: Final[dict[str, Mutator]] = {
     "A412": not_a_combination,
     "A413": seven_irregular,
     "A415": shown_at_once,
+    "A416": announced_not_held,
     "S501": wrong_deal_score,
     "S502": wrong_brisques,
     "S503": wrong_result_winner,

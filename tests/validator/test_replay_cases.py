@@ -545,6 +545,19 @@ CASES: list[Case] = [
                "A bezique QS JD 40 carry double-bezique QS QS JD JD 500"), "A415", "A", 5, 1, 1,
          1, "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 0, "B": 0},
          elections=("take-down", "add-to-own")),
+    # ------------------------------------------------------------------ A416 not carried
+    # A scores a bézique and announces a heart marriage to score that he does not hold (no KH
+    # or QH): nothing was marked for the marriage, so nothing comes down and the 40 stands under
+    # both laws (Portland laws 44-46: a declaration "to score" is scored only on winning a later
+    # trick; rubicon-bezique-laws.txt, Double Declarations); the marriage is not carried.
+    Case("A416", "english",
+         _deal("hand A KS QS JD 7C 8C 9C 7H 8H 9H", "1. A 7C B 8S",
+               "A bezique QS JD 40 carry marriage KH QH 40"), "A416", "A", 5, 1, 1,
+         1, "Portland laws 44-46", scores={"A": 40, "B": 0}, summary="nothing is taken down"),
+    Case("A416", "french",
+         _deal("hand A KS QS JD 7C 8C 9C 7H 8H 9H", "1. A 7C B 8S",
+               "A bezique QS JD 40 carry marriage KH QH 40"), "A416", "A", 5, 1, 1,
+         1, "Double Declarations", scores={"A": 40, "B": 0}, summary="nothing is taken down"),
     # ------------------------------------------------------------------ R003 turn-up missing
     # foster-1914-ordinary-bezique.txt, Dealing: "The seventeenth is then turned up for the
     # trump." No turnup line: B's 8H takes A's 7D only if hearts are trumps, and B leads the
@@ -607,11 +620,12 @@ CASES: list[Case] = [
 # fmt: off
 STRICT_FAULT_DEAL = [*STRICT_HANDS, "56. A KH B 9H", "57. A 8H B AH", *COMPLETE[2:]]
 CASES += [
-    # English (law 55): replay from 56; the record shows no replay: reckoned as played, which is
-    # the settlement of COMPLETE: A wins 1600.
+    # English (law 55): "the card erroneously played, and all cards subsequently played, must be
+    # taken up and replayed": replay from 56. The record shows no replay, and the tricks it
+    # shows from 56 on do not stand: the deal is not settled (test below).
     Case("P206 whole deal", "english", STRICT_FAULT_DEAL, "P206", "B", 116, 10, 1, 56,
          "Portland law 55", scores={"A": 0, "B": 50}, brisques={"A": LOOSE_BRISQUES, "B": 4},
-         replay_from=56, winner="A", value=COMPLETE_VALUE),
+         replay_from=56),
     # French: B counts nothing from 56 on, neither his 4 brisques nor the last trick: A 0, B 0;
     # within 200, so the brisques decide: A 280, B 0; B is rubiconed; A keeps his own brisques
     # (200 without the fractions), + 1300 + 100 (B under 100): 1600.
@@ -686,6 +700,18 @@ def test_case(case: Case) -> None:
         assert (settlement.winner, settlement.value) == (case.winner, case.value)
         assert details.replay.game is not None
         assert details.replay.game.winner == case.winner
+
+
+def test_english_replay_from_the_fault_leaves_the_deal_unsettled() -> None:
+    # Portland law 55 takes up the cards from trick 56: B's tricks from there (the last one
+    # included) no longer stand, so no result may be read from them (rule book
+    # laws.english-strict-replay: the deal counts "as recorded only up to it"). Before
+    # 7 December 2026 the deal was reckoned as played, A winning 1600 on B's revoked tricks.
+    text = "\n".join(STRICT_FAULT_DEAL) + "\n"
+    details = replay_with_details(parse_record(text), laws="english", source="case.bzn")
+    assert details.replay.deals[0].settlement is None
+    assert details.replay.game is None or details.replay.game.winner is None
+    assert any("not settled" in line for line in details.deals[0].corrected.working)
 
 
 # ---------------------------------------------------------------------- S504 running totals

@@ -24,6 +24,7 @@ from .copies import pending_of
 from .melds import MeldWay, carry, lay, mark, meld_key, meld_ways, not_held
 from .outcomes import DeclarationOutcome
 from .reading import Reading
+from .reading import fresh as is_fresh
 from .violations import Violation
 from .ways import Alternative, Fault
 
@@ -96,7 +97,7 @@ def declare_line(
     values: list[int | None] = []
     makes_trump = timing is None
     for index, (part_kind, part_cards, claim) in enumerate(parts):
-        value = _value(state, seat, part_kind, part_cards, out, makes_trump)
+        value = _value(state, seat, part_kind, part_cards, out, makes_trump, index > 0)
         values.append(value)
         # Out of turn, the declaration is judged as a whole: its score stands as marked or
         # is taken down (hoffmann-1909 laws 42 and 50), so the figure is not judged apart.
@@ -142,7 +143,11 @@ def declare_line(
             may_carry,
             index in lost,
             [(k, c) for k, c, _ in parts[: index + 1]],
+            index + 1 < len(parts),
         )
+    if len(parts) > 1 and state.rules.new_card_from_hand:
+        for reading in state.readings.items:
+            reading.line_new = frozenset()
     foresight = state.readings.foresight
     if foresight is not None:
         foresight.passed(seat, [(k, c) for k, c, _ in parts])
@@ -163,7 +168,8 @@ def declare_line(
         and state.rules.trump == "first-marriage"
     ):
         state.trump = trump_set = parts[0][1][0].suit
-    sound = not any(v.code != "A411" for v in out) and 0 not in state.parts_at_fault
+    # an announcement that cannot be carried (A416) takes nothing from the combination scored
+    sound = not any(v.code not in ("A411", "A416") for v in out) and 0 not in state.parts_at_fault
     score = value if sound else 0
     state.melds[seat] += score
     state.declared = Declared(seat, score, trump_set, word, parts[0][1])
@@ -177,15 +183,15 @@ def _value(
     cards: tuple[Card, ...],
     out: list[Violation],
     makes_trump: bool,
+    carried: bool = False,
 ) -> int | None:
     """The value of one combination of a declaration line, or None (A412) when the cards do
     not form it or the kind does not score in this game. ``makes_trump``: a first marriage
     declared in turn makes trumps, and so scores as one in trumps; one declared out of turn
-    (by the loser of the trick, or after drawing) does not."""
+    (by the loser of the trick, or after drawing) does not. ``carried``: an announcement to
+    score, whose fault is A416 (not carried; the combination scored on the line stands)."""
     if kind not in MELD_KINDS:
-        out.append(
-            state.violation("A412", "decl.combinations", seat, f"{kind!r} is not a combination")
-        )
+        out.append(_not_a_combination(state, seat, f"{kind!r} is not a combination", carried))
         return None
     problem = shape_error_of(kind, cards, state.trump, state.rules.bezique_follows_trump)
     key = _key(state, kind, cards, makes_trump)
@@ -193,12 +199,19 @@ def _value(
     if problem is not None or value is None:
         reason = problem or f"{key} does not score in {state.rules.name}"
         out.append(
-            state.violation(
-                "A412", "decl.combinations", seat, f"{kind} {cards_text(cards)}: {reason}"
-            )
+            _not_a_combination(state, seat, f"{kind} {cards_text(cards)}: {reason}", carried)
         )
         return None
     return value
+
+
+def _not_a_combination(state: DealState, seat: str, message: str, carried: bool) -> Violation:
+    """A412, or A416 for an announcement to score (its message saying it would be A412)."""
+    if carried:
+        return state.violation(
+            "A416", "decl.carried", seat, f"announced to score, not carried: {message} (A412)"
+        )
+    return state.violation("A412", "decl.combinations", seat, message)
 
 
 def _key(state: DealState, kind: str, cards: Sequence[Card], makes_trump: bool = True) -> str:
@@ -217,13 +230,16 @@ def _read_meld(
     may_carry: bool,
     lost: bool,
     read: Sequence[tuple[str, Sequence[Card]]],
+    more: bool,
 ) -> None:
     """One combination of a declaration line under every reading: lay its cards, and mark
     them or carry it (``read``: the line's parts up to this one, which no declaration after
-    it is). The combination scored marks its copies even when the declaration
-    breaks a rule: an erroneous score stands unless it is taken down (hoffmann-1909 law 50;
-    :meth:`take_down`), and a combination that stands cannot be scored again unflagged. An
-    announcement is carried when it is sound and made in turn."""
+    it is; ``more``: parts follow it on the line). The combination scored marks its copies
+    even when the declaration breaks a rule: an erroneous score stands unless it is taken
+    down (hoffmann-1909 law 50; :meth:`take_down`), and a combination that stands cannot be
+    scored again unflagged. An announcement is carried when it is sound and made in turn.
+    Where each announcement must add a card from the hand (``new_card_from_hand``), what a
+    part added counts as added for the parts after it (:attr:`Reading.line_new`)."""
     rules, copies, readings = state.rules, state.copies, state.readings
     scoring = index == 0
     relevance = state.relevance_of(seat)
@@ -233,6 +249,7 @@ def _read_meld(
     carrying = state.announced[seat]
     announced = scoring and bool(carrying) and (kind, sorted_cards(cards)) in carrying
     every = state.exhaustive
+    track_new = more and rules.new_card_from_hand
     if not scoring and may_carry and not lost:
         carrying.add((kind, sorted_cards(cards)))
 
@@ -270,7 +287,14 @@ def _read_meld(
     def apply(reading: Reading, way: MeldWay | None) -> None:
         if way is None:
             return
+        if track_new:
+            holding = reading.holdings[seat]
+            new = reading.line_new
+            taken = [c.uid for c in way.from_table if c.uid in new or is_fresh(c, holding)]
         laid = lay(reading, seat, way, first_uid)
+        if track_new:
+            # the copies laid from the hand follow those taken from the table in ``laid``
+            reading.line_new = new.union(taken, (c.uid for c in laid[len(way.from_table) :]))
         if scoring:
             mark(reading, seat, kind, laid, way.pending)
         elif may_carry and way.sound and not lost:

@@ -67,9 +67,10 @@ def matching_pending(holding: Holding, kind: str, cards: Sequence[Card]) -> list
 def meld_key(reading: Reading, seat: str, distinct: Sequence[Card]) -> tuple[object, ...]:
     """All that :func:`meld_ways` reads of ``reading`` for a declaration of the ``distinct``
     cards by ``seat``: of the seat's holding its table (in order), combinations, announcements,
-    unseen count and known copies of those cards, and the copies of them accounted for. Equal
-    keys give equal ways, so readings that differ only at another seat or in other cards can
-    share them."""
+    unseen count and known copies of those cards, the copies of them accounted for, and the
+    copies an earlier part of the line counted as new (:attr:`Reading.line_new`). Equal keys
+    give equal ways, so readings that differ only at another seat or in other cards can share
+    them."""
     holding = reading.holdings[seat]
     hand, seen = holding.hand, reading.seen
     return (
@@ -79,6 +80,7 @@ def meld_key(reading: Reading, seat: str, distinct: Sequence[Card]) -> tuple[obj
         tuple(holding.table),
         tuple(holding.groups),
         tuple(holding.pending),
+        reading.line_new,
     )
 
 
@@ -134,7 +136,7 @@ def meld_ways(
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
         if relevance is not None and after is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(holding, ways, after, kind, cards)
+            ways = _unalike(holding, ways, after, kind, cards, reading.line_new)
     return ways, truncated
 
 
@@ -144,6 +146,7 @@ def _unalike(
     relevance: Relevance,
     kind: str,
     cards: Sequence[Card],
+    line_new: frozenset[int],
 ) -> list[Alternative[MeldWay]]:
     """One way of each kind that a later declaration could tell apart: for a card no later
     declaration uses, it matters only how many copies came from the unseen part of the hand,
@@ -177,6 +180,9 @@ def _unalike(
         key: list[object] = [id(way.pending) if way.pending is not None else 0]
         key.extend(sorted((ORDER[card], n) for card, n in way.from_unseen))
         key.append(shape.set_label(c.uid for c in way.from_table if told(c)))
+        if line_new:
+            # a copy new to the line counts as a card from the hand for its later parts
+            key.append(shape.set_label(c.uid for c in way.from_table if c.uid in line_new))
         key.extend(sorted((ORDER[card], n) for card, n in way.from_hand if card in matter))
         seen.setdefault(tuple(key), alt)
     return list(seen.values())
@@ -253,7 +259,10 @@ def _assignments(
     classes_of: list[list[list[Copy]]] = []
     plain_of: list[list[bool]] = []
     per_card: list[list[_Part]] = []
-    fresh_uids = {c.uid for c in table if c.card in wanted and is_fresh(c, holding)}
+    line_new = reading.line_new
+    fresh_uids = {
+        c.uid for c in table if c.card in wanted and (c.uid in line_new or is_fresh(c, holding))
+    }
     for card in order:
         need = wanted[card]
         tabled = [c for c in table if c.card is card]
@@ -261,7 +270,8 @@ def _assignments(
         unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
-            key = (described.get(c.uid), c.uid) if c.uid in linked else (described.get(c.uid),)
+            label = (described.get(c.uid), c.uid in line_new)
+            key = (*label, c.uid) if c.uid in linked else label
             classes.setdefault(key, []).append(c)
         groups = list(classes.values())
         classes_of.append(groups)

@@ -37,7 +37,7 @@ found (:meth:`Holding.seen_by`, or a memo of it)."""
 class Reading:
     """Each seat's holding and the cards accounted for, under one reading of the record."""
 
-    __slots__ = ("cost", "faults", "holdings", "last_claim", "seen")
+    __slots__ = ("cost", "faults", "holdings", "last_claim", "line_new", "seen")
 
     def __init__(self, holdings: dict[str, Holding], seen: dict[Card, int]) -> None:
         self.holdings = holdings
@@ -48,6 +48,12 @@ class Reading:
         """Those faults, each with the part of the event it belongs to."""
         self.last_claim: Claim | None = None
         """The latest declaration's marks, so that it can be taken down."""
+        self.line_new: frozenset[int] = frozenset()
+        """While a declaration line is read: the tabled copies an earlier part of the line
+        laid from the hand, or took fresh, which count as cards from the hand for its later
+        parts (foster-1914 ordinary game, Declarations: the new card is "added from the
+        player's hand when the announcement is made, even if it is not scored until later").
+        Empty between lines."""
 
     def clone(self) -> Reading:
         """An independent copy of this reading."""
@@ -55,6 +61,7 @@ class Reading:
         other.cost = self.cost
         other.faults = list(self.faults)
         other.last_claim = self.last_claim
+        other.line_new = self.line_new
         return other
 
     def can_exist(self, card: Card, copies: Mapping[Card, int]) -> bool:

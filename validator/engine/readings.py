@@ -184,8 +184,12 @@ class Readings:
         them (a line that scores a combination and carries two read each part in dozens of
         ways). The readings with a fault are kept as they are, so that :meth:`select` ranks
         the line's faults as before; the parts still to come are among the declarations the
-        foresight sees, so what they can tell apart is kept."""
+        foresight sees, so what they can tell apart is kept. Not once a part has added cards
+        that the line's later parts count as new (:attr:`Reading.line_new`): the comparisons
+        of readings do not see that."""
         if self.exhaustive or not self.grew or len(self.items) < 2:
+            return
+        if any(r.line_new for r in self.items):
             return
         sound = [r for r in self.items if not r.cost]
         if len(sound) < 2:

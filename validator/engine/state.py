@@ -114,7 +114,9 @@ class DealState:
         self._portland = rules.reform == "portland"
         self._brisques_taken = rules.brisque_scoring == "when-taken" and not rules.no_brisques
         """Brisques score as the tricks holding them are won (not counted at the end)."""
-        self._pone_first = rules.draw_order == "pone-first"
+        self._pone_first = rules.draw_order == "pone-first" and len(self.seats) == 2
+        """The pone draws first, whoever won (the French draw); with three players there is no
+        pone to draw first, and the winner does (rule variant.three-handed.draw-order)."""
         self.turnup_present = rules.turn_up
         self.turnup: Card | None = turnup if rules.turn_up else None
         self.trump: str | None = turnup.suit if (rules.trump == "turn-up" and turnup) else None
@@ -272,10 +274,21 @@ class DealState:
         return Violation(code, rule, seat, message, number or None)
 
     def _found(self, seat: str, faults: Iterable[tuple[Fault, int]]) -> list[Violation]:
+        """The faults of the event in progress as violations of ``seat``. A fault of a part
+        after the first (an announcement carried on a declaration line) is A416: that
+        announcement is not carried, and the combination scored stands (rule decl.carried)."""
         number = self.tricks_played + (1 if self.trick else 0)
         return [
             Violation(f.code, f.rule, seat, f.message, number or None, f.fault_trick)
-            for f, _ in faults
+            if not part
+            else Violation(
+                "A416",
+                "decl.carried",
+                seat,
+                f"announced to score, not carried: {f.message} ({f.code})",
+                number or None,
+            )
+            for f, part in faults
         ]
 
     def check_seat(self, seat: str) -> None:

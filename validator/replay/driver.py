@@ -2,7 +2,8 @@
 
 :func:`replay` resolves the record's rules of play and laws (:mod:`validator.replay.resolver`),
 walks each deal (:class:`~validator.replay.walker.DealWalker`, which
-:mod:`validator.replay.marks` reads the marks for), rules on its findings
+:mod:`validator.replay.marks` reads the marks for, and then finds the hands of the wrong size
+no mark reported, :func:`~validator.replay.marks.counts_at_end`), rules on its findings
 (:mod:`validator.replay.rulings`), settles the game on the corrected scores and checks the
 running totals and the Result tag. :func:`replay_with_details` gives, besides the
 :class:`Replay`, what a ruling needs (scores as marked and as corrected for every deal,
@@ -146,6 +147,7 @@ def replay_with_details(
             expected = None
             continue
         walker.run()
+        marks.counts_at_end(walker)
         replayed, counted, detail = rule_deal(walker)
         deals.append(replayed)
         details.append(detail)
@@ -154,10 +156,13 @@ def replay_with_details(
         # In a game of several deals the deal passes in turn; a void deal is dealt again by the
         # same dealer (English and French laws) or by the next (forfeits, 122): either is
         # accepted then. Each Rubicon deal is a game of its own, dealt as the cut decides
-        # (Portland law 6), so no order is checked there.
+        # (Portland law 6), so no order is checked there; but a misdeal is dealt again by the
+        # same dealer, in the same game ("A misdeal does not lose the deal", Misdealing).
         expected = None
         if alternates and not detail.corrected.void and deal.dealer in seats:
             expected = ctx.next_seat(deal.dealer)
+        elif not alternates and deal.dealer in seats and _misdealt(replayed):
+            expected = deal.dealer
     if read_to is None:
         game = _settle_game(ctx, record, results, record_findings)
     else:
@@ -216,6 +221,16 @@ def _settle_game(
         _check_totals(ctx, results, findings)
     _check_result(ctx, record, game, findings)
     return game
+
+
+def _misdealt(deal: DealReplay) -> bool:
+    """Whether the laws void ``deal`` for a fault of the dealing (a D finding): a misdeal,
+    dealt again by the same dealer (rubicon-bezique-laws.txt and foster-1914-ordinary-bezique.txt,
+    Misdealing: "A misdeal does not lose the deal")."""
+    return any(
+        f.code.startswith("D") and f.remedy is not None and f.remedy.void_deal
+        for f in deal.findings
+    )
 
 
 def _check_totals(

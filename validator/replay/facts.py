@@ -31,6 +31,8 @@ class WalkedDeal(Protocol):
     """Each seat's brisques when the strict play began (``None`` before it)."""
     outcome: Any
     """The engine's outcome of the deal, once it is over."""
+    overheld: dict[str, int]
+    """Each seat's latest play made holding more than the hand size, by event number."""
 
 
 def provisional_context(walker: WalkedDeal, raw: RawFinding) -> RemedyContext:
@@ -42,6 +44,21 @@ def context_for(walker: WalkedDeal, raw: RawFinding) -> RemedyContext:
     """The facts of ``raw`` the laws need, once the deal is over."""
     outcome = walker.outcome
     return _context(walker, raw, outcome.brisques, outcome.last_trick_winner)
+
+
+def kept_card(walker: WalkedDeal, raw: RawFinding) -> bool:
+    """Whether ``raw``, two cards drawn (W302), is a second card kept: its drawer played a card
+    after the draw holding more than the hand size.
+
+    "If he has not seen it, he may put it back without penalty" (rubicon-bezique-laws.txt,
+    Irregularities in Drawing): the record has no way to write a card put back, so a card kept
+    shows in the play, the player holding more than his hand when he plays to a later trick.
+    Then he plays "with more than nine cards" (Portland law 17), and the laws rule it as too
+    many cards (the case ``kept``).
+    """
+    if raw.code != "W302" or raw.seat is None:
+        return False
+    return walker.overheld.get(raw.seat, -1) > raw.event
 
 
 def _context(
@@ -68,8 +85,11 @@ def _context(
     strict: dict[str, int] = {}
     if walker.strict_brisques is not None:
         strict = {s: final_brisques.get(s, 0) - walker.strict_brisques.get(s, 0) for s in seats}
+    kept = kept_card(walker, raw)
     dealer_played = raw.dealer_played
     if raw.header:
+        # a fault of the hands as dealt that no mark reports: found when the deal was over (a
+        # ^too-many or ^too-few mark is its discovery: the marks then clear ``header``)
         dealer_played = walker.state.played[dealer] > 0
     rules = walker.rules
     return RemedyContext(
@@ -78,7 +98,8 @@ def _context(
         dealer=dealer,
         pone=walker.pone,
         scores=raw.scores,
-        trick=raw.fault_trick if raw.fault_trick is not None else raw.trick,
+        # a card kept is found when the deal is over, not at the trick it was drawn
+        trick=None if kept else raw.fault_trick if raw.fault_trick is not None else raw.trick,
         dealer_played=dealer_played,
         election=raw.election,
         elected_by=raw.elected_by,
@@ -89,6 +110,7 @@ def _context(
         both=raw.both,
         pack_redundant=raw.code == "D109",
         stock_named=raw.stock_named,
+        kept=kept,
         variant=rules.name,
         game=ctx.game,
         last_trick_value=rules.last_trick,

@@ -30,7 +30,7 @@ from notation.model import Mark, Play
 from validator.engine import Violation
 from validator.engine.combinations import canonical_kind, shape_error
 from validator.replay.context import column_of, line_of
-from validator.replay.facts import provisional_context
+from validator.replay.facts import kept_card, provisional_context
 from validator.replay.raw import RawFinding
 from validator.replay.walker import STRICT_CODES, DealWalker, called_cards
 
@@ -383,7 +383,9 @@ def flush_counts(walker: DealWalker) -> None:
 
     A hand the record deals wrong (D105, D106) and a mark of the same seat are one fault: the
     mark is when it was found, so one finding stands, with the facts of that time ("No person
-    can be subjected to two penalties for one offence", foster-1914-general-laws.txt).
+    can be subjected to two penalties for one offence", foster-1914-general-laws.txt). A mark
+    before the dealer's first play finds the hand dealt wrong then (Portland law 12: "before
+    the dealer has played to the first trick"), however the deal goes on after it.
     """
     if not walker.count_marks:
         return
@@ -392,14 +394,17 @@ def flush_counts(walker: DealWalker) -> None:
     few = [m.seat for m, is_many in marks if not is_many and m.seat]
     first = marks[0][0]
     line, col = _where(first)
-    header = {(r.code, r.seat): r for r in walker.raw if r.header and r.code in ("D105", "D106")}
+    header = {(r.code, r.seat): r for r in walker.raw if r.header and r.code in MISDEALT}
     if not walker.state.played[walker.deal.dealer]:
-        for seat in many:
-            if ("D105", seat) not in header:
-                walker.raw_finding("D105", seat, f"{seat} was dealt too many cards", line, col)
-        for seat in few:
-            if ("D106", seat) not in header:
-                walker.raw_finding("D106", seat, f"{seat} was dealt too few cards", line, col)
+        for code, seats, what in (("D105", many, "many"), ("D106", few, "few")):
+            for seat in seats:
+                as_dealt = header.get((code, seat))
+                if as_dealt is not None:
+                    # found now, before the dealer played: no longer a fault of unknown time
+                    as_dealt.header = False
+                    as_dealt.dealer_played = False
+                elif walker.latest({code}, seat) is None:
+                    walker.raw_finding(code, seat, f"{seat} was dealt too {what} cards", line, col)
         return
     dealt = [header.pop(("D105", s)) for s in many if ("D105", s) in header]
     dealt += [header.pop(("D106", s)) for s in few if ("D106", s) in header]
@@ -408,34 +413,130 @@ def flush_counts(walker: DealWalker) -> None:
     note = ""
     if dealt:
         note = " (" + "; ".join(f"dealt so, line {r.line}: {r.message}" for r in dealt) + ")"
+    _wrong_hands(walker, many, few, note, line, col)
+
+
+MISDEALT: Final = ("D105", "D106")
+"""A hand dealt with too many cards, and with too few."""
+
+
+def _wrong_hands(
+    walker: DealWalker,
+    many: list[str],
+    few: list[str],
+    note: str,
+    line: int | None,
+    col: int | None,
+) -> RawFinding | None:
+    """The one finding for the seats found with too many cards (``many``) and too few (``few``)
+    after the dealer's first play (Portland laws 17 to 21)."""
     if len(many) >= 2:
-        walker.raw_finding(
+        return walker.raw_finding(
             "P204", None, "both players hold too many cards" + note, line, col, both=True
         )
-    elif many and few:
-        walker.raw_finding(
+    if many and few:
+        return walker.raw_finding(
             "P210",
             many[0],
             f"{many[0]} holds too many cards and {few[0]} too few" + note,
             line,
             col,
         )
-    elif len(few) >= 2:
-        walker.raw_finding(
+    if len(few) >= 2:
+        return walker.raw_finding(
             "P211", None, "both players hold too few cards" + note, line, col, both=True
         )
-    elif many:
-        walker.raw_finding(
+    if many:
+        return walker.raw_finding(
             "P202",
             many[0],
             f"{many[0]} holds too many cards after the first trick" + note,
             line,
             col,
         )
-    elif few:
-        walker.raw_finding(
+    if few:
+        return walker.raw_finding(
             "P203", few[0], f"{few[0]} holds too few cards after the first trick" + note, line, col
         )
+    return None
+
+
+def counts_at_end(walker: DealWalker) -> None:
+    """The hands of the wrong size no mark reported, once the deal is over (after
+    :meth:`DealWalker.end <validator.replay.walker.DealWalker.end>`).
+
+    They count as found when the deal was over, on its scores then: a hand dealt wrong (D105,
+    D106, when the dealer played) and a second card drawn and kept (W302,
+    :func:`~validator.replay.facts.kept_card`). One seat's are one fault, and one with a mark's
+    finding for that seat; two seats' are one fault of both, as a mark of both makes them
+    (:func:`flush_counts`): Portland law 18 ("If both players play with more than nine cards,
+    the game is null and void"), 20 or 21, not law 17 or 19 for each.
+    """
+    if walker.outcome is None:
+        return
+    dealer_played = walker.state.played[walker.deal.dealer] > 0
+    marked: dict[str, RawFinding] = {}
+    for raw in walker.raw:
+        if raw.code in TOO_MANY_FOUND:
+            for seat in walker.ctx.seats if raw.both else (raw.seat,):
+                if seat is not None:
+                    marked.setdefault(seat, raw)
+    found: dict[str, tuple[RawFinding, bool]] = {}
+    folded: list[RawFinding] = []
+    for raw in walker.raw:
+        seat = raw.seat
+        if seat is None:
+            continue
+        if raw.header and raw.code in MISDEALT and dealer_played:
+            many = raw.code == "D105"
+        elif kept_card(walker, raw):
+            raw.message += (
+                f"; he kept it and played on holding more than {walker.rules.hand_size} cards"
+            )
+            raw.scores = dict(walker.marked_points)
+            raw.brisques = dict(walker.outcome.brisques)
+            many = True
+            if seat in marked:
+                marked[seat].message += f" ({_source(raw)})"
+                folded.append(raw)
+                continue
+        else:
+            continue
+        if seat in found:
+            found[seat][0].message += f" ({_source(raw)})"
+            folded.append(raw)
+        else:
+            found[seat] = (raw, many)
+    for raw in folded:
+        walker.raw.remove(raw)
+    if len(found) < 2:
+        return
+    sources = [raw for raw, _ in found.values()]
+    first = sources[0]
+    note = " (" + "; ".join(_source(raw) for raw in sources) + ")"
+    many_seats = [seat for seat, (_, many) in found.items() if many]
+    few_seats = [seat for seat, (_, many) in found.items() if not many]
+    combined = _wrong_hands(walker, many_seats, few_seats, note, first.line, first.column)
+    if combined is None:
+        return
+    walker.raw.remove(combined)
+    combined.trick = None  # found when the deal was over
+    combined.step = first.step
+    combined.scores = dict(walker.marked_points)
+    combined.brisques = dict(walker.outcome.brisques)
+    walker.raw[walker.raw.index(first)] = combined
+    for raw in sources[1:]:
+        walker.raw.remove(raw)
+
+
+TOO_MANY_FOUND: Final = frozenset({"P202", "P204", "P210"})
+"""A seat found with too many cards in play (by a mark): a card he kept is that fault."""
+
+
+def _source(raw: RawFinding) -> str:
+    """A hand of the wrong size, as the finding it is one fault with names it."""
+    how = "dealt so" if raw.code in MISDEALT else "drew so"
+    return f"{how}, line {raw.line}: {raw.message}"
 
 
 def challenged(walker: DealWalker, by: str | None) -> list[RawFinding]:

@@ -116,7 +116,8 @@ def rule_deal(walker: DealWalker) -> tuple[DealReplay, DealSettlement | None, De
         first = min(c.trick or 0 for c in corrections if c.kind == "replay")
         notes.append(
             f"The laws order play taken back and replayed from trick {first}; the record cannot "
-            "show the replayed tricks, so the deal is reckoned as it was played."
+            "show the replayed tricks, and those it shows from there on do not stand, so the "
+            "deal is not settled from it: its result is the replay's."
         )
     parsed = walker.rules.settlement_rules
     rules = parsed if isinstance(parsed, SettlementRules) else SettlementRules()

@@ -31,6 +31,7 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
+from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
 from validator.replay.raw import RawFinding, StepDraft
@@ -38,6 +39,9 @@ from validator.replay.turnup import infer_trump
 
 STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
 """The failures of the strict play that a ``^R`` (or ``^revoke``) mark stands for."""
+
+COUNT_CODES: Final = frozenset({"D105", "D106", "P202", "P203", "P204", "P210", "P211"})
+"""A hand of the wrong size, dealt so or found in play: the remedy may change the draws."""
 
 Before = tuple[dict[str, int], dict[str, int]]
 """Points (as marked) and brisques as they stand before a play."""
@@ -178,6 +182,9 @@ class DealWalker:
         """A seat that forgot to draw, and the finding whose remedy may let him draw two."""
         self.carte_blanche: dict[str, str | None] = {}
         """A seat that scored carte blanche, and the first court card it drew since."""
+        self.overheld: dict[str, int] = {}
+        """Each seat's latest play made holding more than the hand size, by event number (a
+        second card drawn and kept, :func:`validator.replay.facts.kept_card`)."""
         self.outcome: Any = None
         self.marked: dict[str, int] = {}
         self.marked_points: dict[str, int] = {}
@@ -443,6 +450,8 @@ class DealWalker:
         state = self.state
         leading = not state.trick
         self.event_no += 1
+        if state.held[seat] > self.rules.hand_size:
+            self.overheld[seat] = self.event_no
         phase = state.phase
         # Only the strict play's faults (STRICT_CODES) are judged on the scores before the
         # play; a play with draws still due may close them and begin the strict play.
@@ -459,7 +468,11 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
+        queue = state.draw_queue
+        owing = {s: state.held[s] for s in queue} if queue else None
         found = state.play(seat, card)
+        if owing and found:
+            found = [v for v in found if not self._left_out_as_remedy(v, owing)]
         if observer is not None:
             observer.after_event(play, state, found)
         self.pre_play = None
@@ -605,7 +618,10 @@ class DealWalker:
             observer.before_event(draw, self.state)
         state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         for card in draw.cards:
-            found.extend(state.draw(seat, card))
+            drawn = state.draw(seat, card)
+            if drawn and self.count_faults:
+                drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
+            found.extend(drawn)
             if (
                 carte_blanche
                 and card is not None
@@ -650,6 +666,52 @@ class DealWalker:
             named[0] if len(named) == 1 and len(draw.cards) == 1 else None,
             comments=draw.comments,
         )
+
+    def _count_remedy(self, seat: str) -> Effects | None:
+        """What the laws have ``seat`` do about a hand of the wrong size found in this deal
+        (P202-P211 and the hands dealt wrong, D105 and D106, with the election made), the
+        latest such finding that names him; None when there is none."""
+        for raw in reversed(self.raw):
+            if raw.code in COUNT_CODES and (raw.seat == seat or raw.both):
+                return self.ctx.laws.effects(raw.code, provisional_context(self, raw))
+        return None
+
+    @property
+    def count_faults(self) -> bool:
+        """Whether a hand of the wrong size was found in this deal (the draws then follow
+        the remedy's own order, :meth:`_left_out_as_remedy` and :meth:`_drawn_as_remedy`)."""
+        return any(raw.code in COUNT_CODES for raw in self.raw)
+
+    def _left_out_as_remedy(self, v: Violation, owing: dict[str, int]) -> bool:
+        """Whether ``v``, a draw left out (W301), is the remedy of too many cards: the seat
+        plays without drawing while he holds his due number or more (foster-1914-ordinary-
+        bezique.txt, Irregularities in Play: "compel him to play without drawing from the
+        talon, until the number of cards in his hand is reduced")."""
+        if v.code != "W301" or v.seat is None or v.seat not in owing:
+            return False
+        if owing[v.seat] < self.rules.hand_size:
+            return False
+        effects = self._count_remedy(v.seat)
+        return effects is not None and effects.without_drawing
+
+    def _drawn_as_remedy(self, v: Violation) -> bool:
+        """Whether ``v``, just found in a draw, is the remedy of a hand of the wrong size, not
+        a fault: a card drawn beyond one (W302), or when no draw was due (W303, the queue
+        empty: the dealer supplying a hand dealt short, Portland law 12), by a seat making good
+        too few cards, who held fewer than his due number before it ("allow him to make good
+        the deficiency by drawing from the stock"), or a draw before the seat whose turn it was
+        (W303, that seat still first in the queue) when that seat plays without drawing and
+        holds his due number or more."""
+        state, due = self.state, self.rules.hand_size
+        queue = state.draw_queue
+        beyond = v.code == "W302" or (v.code == "W303" and not queue)
+        if beyond and v.seat is not None and state.held[v.seat] - 1 < due:
+            effects = self._count_remedy(v.seat)
+            return effects is not None and effects.make_good
+        if v.code == "W303" and queue and state.held[queue[0]] >= due:
+            effects = self._count_remedy(queue[0])
+            return effects is not None and effects.without_drawing
+        return False
 
     def _may_draw_two(self, seat: str, found: list[Violation]) -> bool:
         """Whether this draw's second card is the remedy of a draw forgotten (French laws:

@@ -110,8 +110,10 @@ def correct_deal(
     ``void`` deal scores nothing; a ``rubicon`` is reckoned by :func:`settle_rubicon_penalty`,
     once however many rulings order it ("No person can be subjected to two penalties for one
     offence", foster-1914-general-laws.txt, Double Penalties). A deal is settled when it is
-    ``complete`` or the laws decide it (a void deal, a rubicon). ``notes`` (rulings made at the
-    table, say) are written into the working after the corrections.
+    ``complete`` or the laws decide it (a void deal, a rubicon); not when they order play
+    taken back and replayed (a ``replay``: the record does not hold the replayed tricks, and
+    the tricks it holds from there on do not stand, hoffmann-1909 law 55). ``notes`` (rulings
+    made at the table, say) are written into the working after the corrections.
     """
     new_points = dict(points)
     new_brisques = {seat: brisques.get(seat, 0) for seat in points}
@@ -197,7 +199,7 @@ def correct_deal(
         if rubiconed is not None:
             settled = settle_rubicon_penalty(new_points, rubiconed, rules)
             settlement = replace(settled, working=(*working, *settled.working))
-        elif complete:
+        elif complete and replay_from is None:
             settled = settle_deal(new_points, new_brisques, rules, last_trick=last_trick)
             settlement = replace(settled, working=(*working, *settled.working))
     except SettlementError as exc:

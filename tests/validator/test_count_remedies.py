@@ -1,0 +1,104 @@
+"""The draws a remedy for a hand of the wrong size calls for are not faults.
+
+foster-1914-ordinary-bezique.txt, Irregularities in Play: a player with too many cards after
+the first trick "his adversary may either claim a fresh deal or may compel him to play without
+drawing from the talon, until the number of cards in his hand is reduced to eight"; with too
+few, "may allow him to make good the deficiency by drawing from the stock"; and (the project's
+laws for both at fault, enquire-within-1894-forfeits.txt 122) "there is no penalty, but each
+must play without drawing". A record that follows the remedy elected had been given W301
+("did not draw") for each draw left out, W303 for the other player's draw before it, and W302
+("drew a second card") for each card drawn to make good (found by an audit worked from the
+texts, 7 December 2026). The hands are counted by hand beside each record: eight due.
+"""
+
+from __future__ import annotations
+
+from notation import parse_record
+from validator.replay import replay
+
+HEAD = '[Variant "two-pack"]\n[Laws "LAWS"]\n\ndeal 1 dealer B\nturnup 9H\n'
+
+
+def _codes(body: str, laws: str = "english") -> list[tuple[str, str | None, int | None]]:
+    text = HEAD.replace("LAWS", laws) + body
+    found = replay(parse_record(text), steps=False).all_findings()
+    return [(f.code, f.seat, f.location.line) for f in found]
+
+
+# B is dealt nine: after trick 1 (played one, drew one) he holds nine, found there.
+TOO_MANY = (
+    "hand A 7C 8C 9C 8S 9S 8D 9D 7D\n"
+    "hand B KS QS KH KC 9D 8D 7S 8H JC\n"
+    "1. A 9S B 7S\n"  # line 8
+    "  draw A ?, B ?\n"
+    "^too-many B\n"  # line 10: P202
+)
+
+
+def test_too_many_elected_play_without_drawing() -> None:
+    # trick 2 leaves B eight: he does not draw (the remedy); trick 3 leaves him seven: he draws
+    body = TOO_MANY + (
+        "^elect A play-without-drawing\n2. A 8S B 8D\n  draw A ?\n3. A 7C B 9D\n  draw A ?, B ?\n"
+    )
+    for laws in ("english", "french"):
+        assert _codes(body, laws) == [("P202", "B", 10)]
+
+
+def test_the_remedy_ends_when_the_hand_is_right() -> None:
+    # as above, then B, holding seven after trick 3, draws nothing: W301 at the next play
+    body = TOO_MANY + (
+        "^elect A play-without-drawing\n2. A 8S B 8D\n  draw A ?\n3. A 7C B 9D\n  draw A ?\n"
+        "4. A 8C B 8H\n"  # line 16
+    )
+    assert _codes(body) == [("P202", "B", 10), ("W301", "B", 16)]
+
+
+def test_without_the_election_a_draw_left_out_is_still_w301() -> None:
+    body = TOO_MANY + "2. A 8S B 8D\n  draw A ?\n3. A 7C B 9D\n"  # line 13
+    assert _codes(body) == [("P202", "B", 10), ("W301", "B", 13)]
+
+
+def test_the_other_player_draws_first_when_the_winner_may_not() -> None:
+    # B wins trick 2 (K♠ over 8♠) and would draw first, but plays without drawing: A's draw
+    # is not out of turn
+    body = TOO_MANY + (
+        "^elect A play-without-drawing\n2. A 8S B KS\n  draw A ?\n3. B 8D A 7C\n  draw B ?, A ?\n"
+    )
+    assert _codes(body) == [("P202", "B", 10)]
+
+
+def test_both_too_many_each_plays_without_drawing() -> None:
+    # both dealt nine: after trick 1 each holds eight and draws nothing; after trick 2 seven
+    body = (
+        "hand A 7C 8C 9C 8S 9S 8D 9D 7D JD\n"
+        "hand B KS QS KH KC 9D 8D 7S 8H JC\n"
+        "1. A 9S B 7S\n"
+        "  ^too-many A\n"  # line 9
+        "  ^too-many B\n"
+        "2. A 8S B 8D\n"
+        "  draw A ?, B ?\n"
+    )
+    for laws in ("english", "french"):
+        assert _codes(body, laws) == [("P204", None, 9)]
+
+
+# B is dealt seven: after trick 1 (played one) he holds six and must draw up to eight.
+TOO_FEW = (
+    "hand A 7C 8C 9C 8S 9S 8D 9D 7D\n"
+    "hand B KS QS KH KC 9D 8D 7S\n"
+    "1. A 9S B 7S\n"
+    "  ^too-few B\n"  # line 9: P203
+    "  ^elect A draw-to-make-good\n"
+)
+
+
+def test_too_few_elected_making_good_draws_two() -> None:
+    body = TOO_FEW + "  draw A ?, B ? ?\n2. A 8S B 8D\n  draw A ?, B ?\n"
+    for laws in ("english", "french"):
+        assert _codes(body, laws) == [("P203", "B", 9)]
+
+
+def test_a_card_beyond_the_deficiency_is_still_w302() -> None:
+    # the third card would give B nine
+    body = TOO_FEW + "  draw A ?, B ? ? ?\n"  # line 11
+    assert _codes(body) == [("P203", "B", 9), ("W302", "B", 11)]
