@@ -184,7 +184,10 @@ class DealWalker:
         """A seat that scored carte blanche, and the first court card it drew since."""
         self.overheld: dict[str, int] = {}
         """Each seat's latest play made holding more than the hand size, by event number (a
-        second card drawn and kept, :func:`validator.replay.facts.kept_card`)."""
+        second card drawn and kept, :func:`validator.replay.facts.kept_card`), kept once a
+        second card has been drawn (:attr:`drew_two`)."""
+        self.drew_two = False
+        """Whether a seat drew a second card (W302) in this deal."""
         self.outcome: Any = None
         self.marked: dict[str, int] = {}
         self.marked_points: dict[str, int] = {}
@@ -313,6 +316,8 @@ class DealWalker:
                     raw.scores, raw.brisques = dict(before[0]), dict(before[1])
             if v.code == "W301" and v.seat is not None:
                 self.double_draw[v.seat] = raw
+            elif v.code == "W302":
+                self.drew_two = True
             out.append(raw)
         return out
 
@@ -450,7 +455,7 @@ class DealWalker:
         state = self.state
         leading = not state.trick
         self.event_no += 1
-        if state.held[seat] > self.rules.hand_size:
+        if self.drew_two and state.held[seat] > self.rules.hand_size:
             self.overheld[seat] = self.event_no
         phase = state.phase
         # Only the strict play's faults (STRICT_CODES) are judged on the scores before the
@@ -468,11 +473,9 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
-        queue = state.draw_queue
-        owing = {s: state.held[s] for s in queue} if queue else None
         found = state.play(seat, card)
-        if owing and found:
-            found = [v for v in found if not self._left_out_as_remedy(v, owing)]
+        if found and self.count_faults:
+            found = [v for v in found if not self._left_out_as_remedy(v, seat)]
         if observer is not None:
             observer.after_event(play, state, found)
         self.pre_play = None
@@ -682,14 +685,15 @@ class DealWalker:
         the remedy's own order, :meth:`_left_out_as_remedy` and :meth:`_drawn_as_remedy`)."""
         return any(raw.code in COUNT_CODES for raw in self.raw)
 
-    def _left_out_as_remedy(self, v: Violation, owing: dict[str, int]) -> bool:
-        """Whether ``v``, a draw left out (W301), is the remedy of too many cards: the seat
-        plays without drawing while he holds his due number or more (foster-1914-ordinary-
-        bezique.txt, Irregularities in Play: "compel him to play without drawing from the
-        talon, until the number of cards in his hand is reduced")."""
-        if v.code != "W301" or v.seat is None or v.seat not in owing:
+    def _left_out_as_remedy(self, v: Violation, player: str) -> bool:
+        """Whether ``v``, a draw left out (W301) found at a play by ``player``, is the remedy
+        of too many cards: the seat plays without drawing while he holds his due number or
+        more (foster-1914-ordinary-bezique.txt, Irregularities in Play: "compel him to play
+        without drawing from the talon, until the number of cards in his hand is reduced")."""
+        if v.code != "W301" or v.seat is None:
             return False
-        if owing[v.seat] < self.rules.hand_size:
+        held = self.state.held[v.seat] + (1 if v.seat == player else 0)  # before the play
+        if held < self.rules.hand_size:
             return False
         effects = self._count_remedy(v.seat)
         return effects is not None and effects.without_drawing
