@@ -208,9 +208,7 @@ def _value(
 def _not_a_combination(state: DealState, seat: str, message: str, carried: bool) -> Violation:
     """A412, or A416 for an announcement to score (its message saying it would be A412)."""
     if carried:
-        return state.violation(
-            "A416", "decl.carried", seat, f"announced to score, not carried: {message} (A412)"
-        )
+        return state.not_carried(seat, message, "A412")
     return state.violation("A412", "decl.combinations", seat, message)
 
 

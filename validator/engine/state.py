@@ -281,15 +281,16 @@ class DealState:
         return [
             Violation(f.code, f.rule, seat, f.message, number or None, f.fault_trick)
             if not part
-            else Violation(
-                "A416",
-                "decl.carried",
-                seat,
-                f"announced to score, not carried: {f.message} ({f.code})",
-                number or None,
-            )
+            else self.not_carried(seat, f.message, f.code)
             for f, part in faults
         ]
+
+    def not_carried(self, seat: str, message: str, code: str) -> Violation:
+        """A416: an announcement to score that breaks a rule (whose code, as a declaration,
+        would be ``code``) is not carried; the combination scored on its line stands."""
+        return self.violation(
+            "A416", "decl.carried", seat, f"announced to score, not carried: {message} ({code})"
+        )
 
     def check_seat(self, seat: str) -> None:
         """Refuse a seat the deal does not have (EngineError)."""
