@@ -79,6 +79,7 @@ FLAGS: Final = (
     "draw_two_next",
     "without_drawing",
     "make_good",
+    "no_announcements",
     "gathered_brisques",
 )
 """The yes/no effects of a remedy (see :class:`Effects`)."""
@@ -233,7 +234,9 @@ class Effects:
     draw two cards at his next draw (so that draw is the remedy, not a fault);
     ``without_drawing`` has the offender (each player, when both are at fault) skip his draws
     until his hand is right, and ``make_good`` draw extra cards until it is (so those draws,
-    and draws left out, are the remedy, not faults); ``gathered_brisques`` gives the adversary
+    and draws left out, are the remedy, not faults); ``no_announcements`` forbids the offender
+    any announcement while his hand is too large under ``without_drawing`` (A417);
+    ``gathered_brisques`` gives the adversary
     the brisques the offender left on the table (as many as the case's ``correct``).
     """
 
@@ -249,6 +252,7 @@ class Effects:
     draw_two_next: bool = False
     without_drawing: bool = False
     make_good: bool = False
+    no_announcements: bool = False
     gathered_brisques: bool = False
 
 
@@ -675,6 +679,7 @@ def _merge(base: Effects, extra: Effects) -> Effects:
         draw_two_next=base.draw_two_next or extra.draw_two_next,
         without_drawing=base.without_drawing or extra.without_drawing,
         make_good=base.make_good or extra.make_good,
+        no_announcements=base.no_announcements or extra.no_announcements,
         gathered_brisques=base.gathered_brisques or extra.gathered_brisques,
     )
 

@@ -38,7 +38,8 @@ def test_every_code_of_the_team_brief_is_catalogued() -> None:
     # brisques left and gathered (P212), the stock counted (W307), a declaration amended (A414);
     # of issues 12 and 13: a lower combination shown at once with a higher (A415), a record too
     # ambiguous to check (R002); of issue 14: a turn-up game's deal without its turn-up (R003);
-    # from an audit of the rulings, an announcement to score that cannot be carried (A416).
+    # from an audit of the rulings, an announcement to score that cannot be carried (A416), and
+    # an announcement while playing without drawing with too many cards (A417).
     assert set(CODES) - set(BRIEF_CODES) == {
         "P210",
         "P211",
@@ -47,6 +48,7 @@ def test_every_code_of_the_team_brief_is_catalogued() -> None:
         "A414",
         "A415",
         "A416",
+        "A417",
         "R002",
         "R003",
     }

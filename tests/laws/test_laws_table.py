@@ -79,6 +79,8 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     # laws 44-46: an announcement to score that cannot be carried scored nothing; nothing comes
     # down, challenged or not
     ("english", "A416", IN_TIME, False, {}, (), "laws 44-46"),
+    # law 17 ends the game at too many cards, so the 20 announced after it is taken down
+    ("english", "A417", IN_TIME, False, {"A": -20}, (), "law 17"),
     ("english", "S501", {}, False, {}, (), "law 51"),  # corrected at any time
     ("english", "S502", {}, False, {}, (), "laws 51, 56 and 60"),
     ("english", "S503", {}, False, {}, (), "laws 51 and 57 to 61"),
@@ -146,6 +148,9 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "A414", {"claimed": 80}, False, {}, (), "Irregular Announcements"),
     ("french", "A415", LATE, False, {"A": -20}, TAKE_DOWN, "Scoring"),
     ("french", "A416", LATE, False, {}, (), "Double Declarations"),
+    # Irregularities in Play: "not being allowed to make any announcements until he has his right
+    # number of cards": the 20 is taken down
+    ("french", "A417", LATE, False, {"A": -20}, (), "Irregularities in Play"),
     ("french", "S501", {}, False, {}, (), "Scoring"),
     ("french", "S502", {}, False, {}, (), "Scoring"),
     ("french", "S503", {}, False, {}, (), "Scoring and Rubicons"),

@@ -1543,6 +1543,9 @@ NOT_PLANTED: Final = {
     "^count-stock mark; worked by hand in tests/validator",
     "A414": "an amendment (^amend) cures a false declaration: the record it makes has no fault "
     "to detect; worked by hand in tests/validator and samples/disputes",
+    "A417": "needs a hand dealt too large, the election to play without drawing and a "
+    "declaration before the hand is right, under laws that forbid it (the two-pack game's); "
+    "worked by hand in tests/validator/test_count_remedies.py",
     "R002": "not a fault of play: a record naming too few cards to be followed within the "
     "search's bounds; reached in tests/engine/test_readings.py by lowering the bounds",
     "R003": "a turn-up game's deal without its turnup line: not a fault of play; worked by "

@@ -14,7 +14,7 @@ texts, 7 December 2026). The hands are counted by hand beside each record: eight
 from __future__ import annotations
 
 from notation import parse_record
-from validator.replay import replay
+from validator.replay import Finding, replay
 
 HEAD = '[Variant "two-pack"]\n[Laws "LAWS"]\n\ndeal 1 dealer B\nturnup 9H\n'
 
@@ -102,3 +102,47 @@ def test_a_card_beyond_the_deficiency_is_still_w302() -> None:
     # the third card would give B nine
     body = TOO_FEW + "  draw A ?, B ? ? ?\n"  # line 11
     assert _codes(body) == [("P203", "B", 9), ("W302", "B", 11)]
+
+
+# Announcing while the hand is too large (A417): foster-1914-ordinary-bezique.txt, Irregularities
+# in Play, "the player with too many cards not being allowed to make any announcements until he
+# has his right number of cards". A declaration follows a trick, before the draw: the right
+# number then is seven. B, dealt nine, holds nine after trick 1 (played one, drew one), eight
+# after trick 2 (no draw), seven after trick 3.
+ELECTED = TOO_MANY + "^elect A play-without-drawing\n"
+
+
+def _findings(body: str, laws: str = "english") -> list[Finding]:
+    text = HEAD.replace("LAWS", laws) + body
+    return list(replay(parse_record(text), steps=False).all_findings())
+
+
+def test_an_announcement_before_the_hand_is_right_is_taken_down() -> None:
+    # trick 2: B's 9♦ wins A's 8♦ and B, holding eight, announces the marriage of spades
+    body = ELECTED + "2. A 8D B 9D\n  B marriage KS QS 20\n  draw A ?\n"  # marriage: line 13
+    for laws in ("english", "french"):
+        found = _findings(body, laws)
+        assert [(f.code, f.seat, f.location.line) for f in found] == [
+            ("P202", "B", 10),
+            ("A417", "B", 13),
+        ]
+        # "the 20 is taken down": B's score falls by the 20 he marked
+        remedy = found[1].remedy
+        assert remedy is not None and remedy.score_changes == {"B": -20}
+
+
+def test_an_announcement_once_the_hand_is_right_stands_and_may_repeat_the_cards() -> None:
+    # as above; then B leads the 8♦ at trick 3 and wins it (A plays a club, trumps are hearts),
+    # holding seven: the same marriage, declared again, is clean, since the one taken down
+    # marked nothing
+    body = (
+        ELECTED + "2. A 8D B 9D\n  B marriage KS QS 20\n  draw A ?\n"
+        "3. B 8D A 7C\n  B marriage KS QS 20\n  draw B ?, A ?\n"
+    )
+    assert _codes(body) == [("P202", "B", 10), ("A417", "B", 13)]
+
+
+def test_without_the_election_an_announcement_is_no_fault_of_its_own() -> None:
+    # no election recorded: the law's remedy is not known to have been applied
+    body = TOO_MANY + "2. A 8D B 9D\n  B marriage KS QS 20\n  draw B ?, A ?\n"
+    assert _codes(body) == [("P202", "B", 10)]

@@ -571,9 +571,12 @@ class DealWalker:
             self.clean_declaration = self.event_no
             if canonical_kind(decl.kind) == "carte-blanche":
                 self.carte_blanche.setdefault(decl.seat, None)
-        if outcome.violations:
+        found = outcome.violations
+        if self.count_faults:
+            found = found + self._announced_too_soon(decl)
+        if found:
             raws = self.violations(
-                outcome.violations,
+                found,
                 decl.pos,
                 claimed=decl.score,
                 correct=outcome.score,
@@ -595,6 +598,25 @@ class DealWalker:
         if outcome.trump_set:
             text += f" (trumps: {outcome.trump_set})"
         self.step("declare", decl.seat, text, line_of(decl.pos), None, decl.glyphs, decl.comments)
+
+    def _announced_too_soon(self, decl: Declaration) -> list[Violation]:
+        """A417 when ``decl`` comes from a seat made to play without drawing whose hand is
+        still too large ("the player with too many cards not being allowed to make any
+        announcements until he has his right number of cards", foster-1914-ordinary-bezique.txt,
+        Irregularities in Play). A declaration follows a trick: the right number then is one
+        below the hand, the draw being due."""
+        state, seat = self.state, decl.seat
+        if not state.draw_queue or decl.kind == "last-trick":
+            return []
+        due = self.rules.hand_size - 1
+        held = state.held[seat]
+        if held <= due:
+            return []
+        effects = self._count_remedy(seat)
+        if effects is None or not (effects.without_drawing and effects.no_announcements):
+            return []
+        message = f"announces while playing without drawing, holding {held} cards, {due} due"
+        return [state.violation("A417", "irreg.hand-count", seat, message)]
 
     def taken_down_unchallenged(self, raw: RawFinding) -> bool:
         """Whether the laws take a faulty declaration down even when no one challenges it
