@@ -10,6 +10,8 @@ md-too-few-supply2, md-too-many-mark-then-play and w302-kept):
    the dealer supplied "by mutual agreement" was a draw out of turn (W303).
 3. A second card drawn and kept, the player playing on with ten cards, was only "put back
    without penalty"; law 17: "If a player play with more than nine cards he is rubiconed".
+4. A hand dealt wrong, unmarked, and a mark of the other seat's hand were two faults (law 17
+   and law 19) where both hands were wrong in play together: law 21.
 
 Every number is worked by hand from the texts quoted beside it (docs/rules.md: settle.*).
 """
@@ -143,6 +145,43 @@ def test_ten_and_eight_rubicons_the_ten_and_no_one_scores_the_last_trick() -> No
     assert finding.remedy is not None and "Portland law 21" in finding.remedy.law_ref
     assert details.deals[0].corrected.points == {"A": 250, "B": 0}
     assert _result(details) == ("B", 1500, True, False)
+
+
+def _marked(text: str, mark: str) -> str:
+    """``text`` with ``mark`` written after trick 1's draw (line 10, once the dealer played)."""
+    return text.replace("  draw A ?, B ?\n", f"  draw A ?, B ?\n{mark}\n", 1)
+
+
+def test_a_hand_dealt_ten_and_the_other_marked_too_few_is_law_21() -> None:
+    # A dealt ten (unmarked, found when the deal is over) and B marked with too few after
+    # trick 1 (B's hand dealt nine: the mark is the table's word): both played with the wrong
+    # number together, law 21 as for two hands dealt wrong: A 250, B 0 (neither scores the
+    # last trick), B adds A's 200 and 1300: B 1500. Laws 17 and 19 apart (D105 and P203) had
+    # given A the last trick: A 300, B 1600 (audit, 7 December 2026).
+    details = _details(_marked(whole_deal(10, 9), "^too-few B"))
+    assert _codes(details) == [("P210", "A", 5)]
+    finding = _finding(details, "P210")
+    assert finding.remedy is not None and "Portland law 21" in finding.remedy.law_ref
+    assert details.deals[0].corrected.points == {"A": 250, "B": 0}
+    assert _result(details) == ("B", 1500, True, False)
+
+
+def test_a_hand_dealt_eight_and_the_other_marked_too_many_is_law_21() -> None:
+    # B dealt eight (line 6, unmarked) and A marked with too many after trick 1, when A had
+    # scored his 250: one P210, A rubiconed on his 250 then, and no one scores the last
+    # trick: A 250, B 0, B wins 1500 (law 17 for A and law 19 for B had given A 300: 1600).
+    details = _details(_marked(whole_deal(9, 8), "^too-many A"))
+    assert _codes(details) == [("P210", "A", 6)]
+    assert details.deals[0].corrected.points == {"A": 250, "B": 0}
+    assert _result(details) == ("B", 1500, True, False)
+
+
+def test_a_hand_dealt_ten_and_the_other_marked_too_few_under_the_french_laws() -> None:
+    # The French status quo for both at fault: no penalty; the deal stands as played: A 250,
+    # B 50, A 1600 as in the yardstick.
+    details = _details(_marked(whole_deal(10, 9, laws="french"), "^too-few B"))
+    assert _codes(details) == [("P210", "A", 5)]
+    assert _result(details) == ("A", 1600, True, False)
 
 
 def test_one_hand_dealt_ten_is_still_law_17() -> None:

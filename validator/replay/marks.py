@@ -509,9 +509,11 @@ def counts_at_end(walker: DealWalker) -> None:
             found[seat] = (raw, many)
     for raw in folded:
         walker.raw.remove(raw)
+    if len(found) == 1:
+        _with_the_other_mark(walker, found)
     if len(found) < 2:
         return
-    sources = [raw for raw, _ in found.values()]
+    sources = sorted((raw for raw, _ in found.values()), key=walker.raw.index)
     first = sources[0]
     note = " (" + "; ".join(_source(raw) for raw in sources) + ")"
     many_seats = [seat for seat, (_, many) in found.items() if many]
@@ -520,14 +522,36 @@ def counts_at_end(walker: DealWalker) -> None:
     if combined is None:
         return
     walker.raw.remove(combined)
-    combined.trick = None  # found when the deal was over
+    # found when the excess was: at its mark, or (never marked) when the deal was over
+    at_mark = next((raw for raw, many in found.values() if many and raw.code == "P202"), None)
+    combined.trick = None if at_mark is None else at_mark.trick
     combined.step = first.step
-    combined.scores = dict(walker.marked_points)
-    combined.brisques = dict(walker.outcome.brisques)
+    if at_mark is not None:
+        combined.scores, combined.brisques = at_mark.scores, at_mark.brisques
+    else:
+        combined.scores = dict(walker.marked_points)
+        combined.brisques = dict(walker.outcome.brisques)
     walker.raw[walker.raw.index(first)] = combined
     for raw in sources[1:]:
         walker.raw.remove(raw)
 
+
+def _with_the_other_mark(walker: DealWalker, found: dict[str, tuple[RawFinding, bool]]) -> None:
+    """Add to ``found`` (one seat's hand of the wrong size, found when the deal was over) the
+    other seat's, found by a mark (P202, P203): both hands were wrong in play together, one
+    fault of both (Portland laws 18, 20 and 21), not law 17 or 19 for each."""
+    (seat,) = found
+    others = [
+        raw
+        for raw in walker.raw
+        if raw.code in MARKED and not raw.both and raw.seat not in (None, seat)
+    ]
+    if len(others) == 1 and others[0].seat is not None:
+        found[others[0].seat] = (others[0], others[0].code == "P202")
+
+
+MARKED: Final = frozenset({"P202", "P203"})
+"""One seat's hand of the wrong size, found by a mark at the table."""
 
 TOO_MANY_FOUND: Final = frozenset({"P202", "P204", "P210"})
 """A seat found with too many cards in play (by a mark): a card he kept is that fault."""
@@ -535,7 +559,7 @@ TOO_MANY_FOUND: Final = frozenset({"P202", "P204", "P210"})
 
 def _source(raw: RawFinding) -> str:
     """A hand of the wrong size, as the finding it is one fault with names it."""
-    how = "dealt so" if raw.code in MISDEALT else "drew so"
+    how = "dealt so" if raw.code in MISDEALT else "marked" if raw.code in MARKED else "drew so"
     return f"{how}, line {raw.line}: {raw.message}"
 
 
