@@ -64,6 +64,8 @@ WHEN_KEYS: Final = {
     "both": (True, False),
     "pack_redundant": (True, False),
     "stock_named": (True, False),
+    "carried": (True, False),
+    "understated": (True, False),
     "kept": (True, False),
     "variant": None,
 }
@@ -119,6 +121,10 @@ FACT_WORDS: Final = {
     ("stock_named", False): "the record does not name the stock's next card",
     ("kept", True): "he kept it and played on with too many cards",
     ("kept", False): "he did not play on with it",
+    ("carried", True): "the figure of an announcement carried to score",
+    ("carried", False): "the figure of a combination scored",
+    ("understated", True): "marked below its worth",
+    ("understated", False): "marked above its worth",
 }
 """The conditions of the laws' cases in words, for the docs and ``bezique rules``."""
 
@@ -161,7 +167,9 @@ class RemedyContext:
     - ``claimed``, ``correct``: the points claimed for a score and the points it is worth.
     - ``seen`` (the extra card drawn was seen), ``both`` (both players drew wrongly),
       ``pack_redundant`` (a card beyond the packs' copies), ``stock_named`` (for a wrong draw,
-      the record's stock names the card that was next), ``kept`` (for two cards drawn, the
+      the record's stock names the card that was next), ``carried`` (a fault of the
+      announcement carried "to score" on a declaration line), ``understated`` (``claimed``
+      under ``correct``: a score marked below its worth), ``kept`` (for two cards drawn, the
       player kept the second and played on holding more than his hand), ``cards`` (the cards
       concerned),
       ``called`` (those of them the adversary may call on to be played: the three kings of a
@@ -187,6 +195,7 @@ class RemedyContext:
     both: bool = False
     pack_redundant: bool = False
     stock_named: bool = False
+    carried: bool = False
     kept: bool = False
     variant: str = "rubicon"
     game: str = "rubicon"
@@ -196,6 +205,11 @@ class RemedyContext:
     strict_brisques: Mapping[str, int] = field(default_factory=dict)
     cards: tuple[str, ...] = ()
     called: tuple[str, ...] = ()
+
+    @property
+    def understated(self) -> bool:
+        """Whether the score was marked below its worth (``claimed`` under ``correct``)."""
+        return self.claimed is not None and self.correct is not None and self.claimed < self.correct
 
     def fact(self, key: str) -> object:
         """The value of a fact a case may test (``challenge``, ``dealer_played`` ...)."""

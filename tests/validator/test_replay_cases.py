@@ -496,6 +496,24 @@ CASES: list[Case] = [
              "A marriage KC QC 40", "^elect B add-to-own"), "A411", "A", 7, 1, 1, 2,
          "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 60, "B": 20},
          elections=("take-down", "add-to-own"), elected="add-to-own"),
+    # Foster, Scoring: "Scores erroneously marked must be taken down": the first marriage (40,
+    # it makes trumps) marked 20 is raised to 40, and with nothing marked in excess there is no
+    # excess to take down or to give the adversary: no election (audit, 7 December 2026).
+    Case("A411 under", "french", _deal("1. A 7D B 9C", "A marriage KC QC 20"), "A411", "A", 4, 1,
+         1, 1, "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 40, "B": 0},
+         summary="nothing to take down"),
+    # A marriage announced "to score" with a figure below its worth (the first marriage, 40):
+    # nothing is marked for an announcement (Portland laws 44-46), so nothing is corrected; the
+    # bézique's 40 stands (the remedy had read "A's 40 becomes 40").
+    Case("A411 carried", "english",
+         _deal("hand A QS JD KH QH 7C 8C 9C 7D 8D", "1. A 7C B 8S",
+               "A bezique QS JD 40 carry marriage KH QH 20"), "A411", "A", 5, 1, 1, 1,
+         "Portland laws 44-46 and 51", scores={"A": 40, "B": 0}, summary="nothing is corrected"),
+    Case("A411 carried", "french",
+         _deal("hand A QS JD KH QH 7C 8C 9C 7D 8D", "1. A 7C B 8S",
+               "A bezique QS JD 40 carry marriage KH QH 20"), "A411", "A", 5, 1, 1, 1,
+         "Double Declarations and Scoring", scores={"A": 40, "B": 0},
+         summary="nothing is corrected"),
     # ------------------------------------------------------------------ A412 not a combination
     # KC and QH are no marriage. Never challenged: the 20 stands (law 50).
     Case("A412 unchallenged", "english", _deal("1. A 7D B 9C", "A marriage KC QH 20"), "A412", "A",
@@ -558,6 +576,21 @@ CASES: list[Case] = [
          _deal("hand A KS QS JD 7C 8C 9C 7H 8H 9H", "1. A 7C B 8S",
                "A bezique QS JD 40 carry marriage KH QH 40"), "A416", "A", 5, 1, 1,
          1, "Double Declarations", scores={"A": 40, "B": 0}, summary="nothing is taken down"),
+    # ------------------------------------------------------------------ A417 too many, announcing
+    # foster-1914-ordinary-bezique.txt, Irregularities in Play: made to play without drawing,
+    # "the player with too many cards not being allowed to make any announcements until he has
+    # his right number of cards". B, dealt nine, holds eight after trick 2 where seven are due
+    # before the draw: his 20 is taken down (B 0).
+    *(
+        Case("A417", laws,
+             _deal("turnup 9H", "hand A 7C 8C 9C 8S 9S 8D 9D 7D",
+                   "hand B KS QS KH KC 9D 8D 7S 8H JC", "1. A 9S B 7S", "draw A ?, B ?",
+                   "^too-many B", "^elect A play-without-drawing", "2. A 8D B 9D",
+                   "B marriage KS QS 20", "draw A ?", variant=TWO_PACK),
+             "A417", "B", 11, 1, 1, 2, "Irregularities in Play", others=("P202",),
+             scores={"A": 0, "B": 0}, summary="taken down")
+        for laws in ("english", "french")
+    ),
     # ------------------------------------------------------------------ R003 turn-up missing
     # foster-1914-ordinary-bezique.txt, Dealing: "The seventeenth is then turned up for the
     # trump." No turnup line: B's 8H takes A's 7D only if hearts are trumps, and B leads the

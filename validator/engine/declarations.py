@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -107,7 +107,8 @@ def declare_line(
                 message = f"{key} scores {value}, not {claim}"
             else:
                 message = f"{part_kind} to score is worth {value}, not {claim}"
-            out.append(state.violation("A411", "decl.score", seat, message))
+            wrong = state.violation("A411", "decl.score", seat, message)
+            out.append(wrong if index == 0 else replace(wrong, carried=True))
     lost = _shown_at_once(parts, values)
     # A carried announcement lost to a higher one shown with it is simply not carried; the
     # combination scored, lost so, is a fault (its score is the one marked).

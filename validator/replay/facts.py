@@ -110,6 +110,7 @@ def _context(
         both=raw.both,
         pack_redundant=raw.code == "D109",
         stock_named=raw.stock_named,
+        carried=raw.carried,
         kept=kept,
         variant=rules.name,
         game=ctx.game,

@@ -302,6 +302,7 @@ class DealWalker:
             )
             if raw.trick is None:
                 raw.trick = v.trick
+            raw.carried = v.carried
             if v.trick != raw.trick:
                 # Found at this trick, committed at an earlier one (W301: the draw forgotten).
                 raw.fault_trick = v.trick
@@ -585,7 +586,10 @@ class DealWalker:
             )
             taken = next((r for r in raws if self.taken_down_unchallenged(r)), None)
             if taken is not None:
+                before = self.state.melds[decl.seat]
                 self.state.take_down(decl.seat, announced=taken.code == "A404")
+                # the table marked what the engine now takes down: the remedy takes it down
+                self.marked_delta[decl.seat] += before - self.state.melds[decl.seat]
         if not self.ctx.keep_steps:
             return
         text = f"{decl.seat} declares {decl.kind}"
