@@ -82,6 +82,8 @@ FLAGS: Final = (
     "without_drawing",
     "make_good",
     "no_announcements",
+    "choose_next_two",
+    "second_to_adversary",
     "gathered_brisques",
 )
 """The yes/no effects of a remedy (see :class:`Effects`)."""
@@ -250,6 +252,9 @@ class Effects:
     until his hand is right, and ``make_good`` draw extra cards until it is (so those draws,
     and draws left out, are the remedy, not faults); ``no_announcements`` forbids the offender
     any announcement while his hand is too large under ``without_drawing`` (A417);
+    ``choose_next_two`` gives the adversary the choice of the two cards of the following draw
+    (so they may be drawn in either order), and ``second_to_adversary``, elected, has him take
+    the second (elected otherwise, the first);
     ``gathered_brisques`` gives the adversary
     the brisques the offender left on the table (as many as the case's ``correct``).
     """
@@ -267,6 +272,8 @@ class Effects:
     without_drawing: bool = False
     make_good: bool = False
     no_announcements: bool = False
+    choose_next_two: bool = False
+    second_to_adversary: bool = False
     gathered_brisques: bool = False
 
 
@@ -694,6 +701,8 @@ def _merge(base: Effects, extra: Effects) -> Effects:
         without_drawing=base.without_drawing or extra.without_drawing,
         make_good=base.make_good or extra.make_good,
         no_announcements=base.no_announcements or extra.no_announcements,
+        choose_next_two=base.choose_next_two or extra.choose_next_two,
+        second_to_adversary=base.second_to_adversary or extra.second_to_adversary,
         gathered_brisques=base.gathered_brisques or extra.gathered_brisques,
     )
 

@@ -146,3 +146,41 @@ def test_without_the_election_an_announcement_is_no_fault_of_its_own() -> None:
     # no election recorded: the law's remedy is not known to have been applied
     body = TOO_MANY + "2. A 8D B 9D\n  B marriage KS QS 20\n  draw B ?, A ?\n"
     assert _codes(body) == [("P202", "B", 10)]
+
+
+def test_one_too_many_and_the_other_too_few_each_follows_his_remedy() -> None:
+    # P210 under Foster's laws: "{A} plays without drawing until his hand is right and {B} draws
+    # from the stock to make good his own". A dealt nine, B seven: after trick 1 (each played
+    # one and drew one) A holds nine and B seven. Trick 2: A plays (eight, one too many before
+    # the draw: no draw), B plays (six) and draws two, making eight. Trick 3 leaves each seven:
+    # both draw. Before the fix the remedy drew W302 and W301 (and, with the French draw, two
+    # W303 more): the remedy's draws were faults.
+    head = (
+        "hand A 7C 8C 9C 8S 9S 8D 9D 7D AC\n"
+        "hand B KS QS KH KC 9D 8D 7S\n"
+        "1. A 9S B 7S\n"
+        "  draw A ?, B ?\n"
+        "^too-many A\n"  # line 10: P210, with the next line
+        "^too-few B\n"
+        "2. A 8S B KS\n"  # B wins
+        "  draw B ?, B ?\n"
+        "3. B 8D A 7C\n"
+    )
+    assert _codes(head + "  draw B ?, A ?\n") == [("P210", "A", 10)]
+    # the French draw: the pone (A) draws first, whoever won
+    assert _codes(head + "  draw A ?, B ?\n", "french") == [("P210", "A", 10)]
+
+
+def test_one_too_many_and_the_other_too_few_a_third_card_is_still_a_fault() -> None:
+    # as above, but B draws three at trick 2: the third takes him past eight (W302)
+    body = (
+        "hand A 7C 8C 9C 8S 9S 8D 9D 7D AC\n"
+        "hand B KS QS KH KC 9D 8D 7S\n"
+        "1. A 9S B 7S\n"
+        "  draw A ?, B ?\n"
+        "^too-many A\n"
+        "^too-few B\n"
+        "2. A 8S B KS\n"
+        "  draw B ?, B ?, B ?\n"  # line 13
+    )
+    assert [c for c, _, _ in _codes(body)] == ["P210", "W302"]

@@ -412,6 +412,11 @@ class DealState:
         """Apply a draw by ``seat`` (:func:`validator.engine.drawing.draw`)."""
         return drawing.draw(self, seat, card)
 
+    def take_second(self, card: Card) -> bool:
+        """The next draw takes the stock's second card, ``card``, first
+        (:func:`validator.engine.drawing.take_second`); whether it could."""
+        return drawing.take_second(self, card)
+
     # ------------------------------------------------------------------ declarations
     def timing(self, seat: str, code_all: str | None = None) -> Violation | None:
         """Whether the seat may score a declaration now: A402/A403/A405 (or ``code_all``)."""

@@ -135,13 +135,16 @@ def _seen(walker: DealWalker, mark: Mark) -> None:
 
 
 def _saw(walker: DealWalker, mark: Mark) -> None:
-    walker.raw_finding(
-        "W304",
-        mark.seat,
-        f"{mark.seat} looked at two cards drawing as the loser of the trick",
-        *_where(mark),
-        cards=_cards(mark),
-        seen=True,
+    walker.saw_two = (
+        walker.state.tricks_played,
+        walker.raw_finding(
+            "W304",
+            mark.seat,
+            f"{mark.seat} looked at two cards drawing as the loser of the trick",
+            *_where(mark),
+            cards=_cards(mark),
+            seen=True,
+        ),
     )
 
 

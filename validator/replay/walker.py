@@ -188,6 +188,9 @@ class DealWalker:
         second card has been drawn (:attr:`drew_two`)."""
         self.drew_two = False
         """Whether a seat drew a second card (W302) in this deal."""
+        self.saw_two: tuple[int, RawFinding] | None = None
+        """A loser who saw two cards (W304), with the tricks played then: the adversary's
+        choice of the two cards of the following draw (:meth:`_choice_of_two`)."""
         self.outcome: Any = None
         self.marked: dict[str, int] = {}
         self.marked_points: dict[str, int] = {}
@@ -641,6 +644,8 @@ class DealWalker:
             return
         self.event_no += 1
         self.last_draw[draw.seat] = self.event_no
+        if self.saw_two is not None and self.state.tricks_played > self.saw_two[0]:
+            self._choice_of_two(draw)
         found: list[Violation] = []
         observer = self.observer
         if observer is not None:
@@ -696,12 +701,32 @@ class DealWalker:
             comments=draw.comments,
         )
 
+    def _choice_of_two(self, draw: Draw) -> None:
+        """The first draw after a loser saw two cards (W304): where the laws give the adversary
+        "choice of the two cards of the following draw" (hoffmann-1909 law 30), a first drawer
+        written taking the stock's second card takes it, and the next card is left for the
+        other (no W306 for the choice)."""
+        assert self.saw_two is not None
+        raw, self.saw_two = self.saw_two[1], None
+        card = draw.cards[0] if draw.cards else None
+        if card is None:
+            return
+        facts = provisional_context(self, raw)
+        effects = self.ctx.laws.effects("W304", facts)
+        if effects is None or not effects.choose_next_two:
+            return
+        # elected, the choice fixes who takes the second card; else the draws show it
+        if raw.election is None or (draw.seat == facts.adversary) == effects.second_to_adversary:
+            self.state.take_second(card)
+
     def _count_remedy(self, seat: str) -> Effects | None:
         """What the laws have ``seat`` do about a hand of the wrong size found in this deal
         (P202-P211 and the hands dealt wrong, D105 and D106, with the election made), the
-        latest such finding that names him; None when there is none."""
+        latest such finding that names him; None when there is none. One too many and the
+        other too few (P210) concerns both seats: its remedy has the one play without drawing
+        and the other make good, and the callers tell them apart by the hand each holds."""
         for raw in reversed(self.raw):
-            if raw.code in COUNT_CODES and (raw.seat == seat or raw.both):
+            if raw.code in COUNT_CODES and (raw.seat == seat or raw.both or raw.code == "P210"):
                 return self.ctx.laws.effects(raw.code, provisional_context(self, raw))
         return None
 
