@@ -457,10 +457,11 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
     """``outcomes`` with each chouette game's rotation checked (S506), file by file, in order.
 
     A chouette's rotation is a property of the series of games (rubicon-bezique-laws.txt,
-    Chouette Bézique), so a record is judged against the games before it in its file, as
-    ``adjudicate`` and ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`). A
-    record whose game is not known (not read whole, or unfinished) is a gap in the series:
-    the game after it is not judged against the games before it.
+    Chouette Bézique), so a record is judged against the game numbered one less in its file
+    (its ``Game`` tag; without one, the game before it in the file), as ``adjudicate`` and
+    ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`). Where that game comes
+    later in the file, the finding comes with it. A record whose game is not known (not read
+    whole, or unfinished) is a gap in the series: the game after it is not judged.
     """
     from validator.replay.sittings import ChouetteWatch
 

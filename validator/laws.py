@@ -103,9 +103,14 @@ TOP_KEYS: Final = frozenset(
         "sources",
         "games",
         "counting_stock",
+        "redeal",
+        "amendment",
     }
 )
 
+
+REDEAL: Final = ("same", "next")
+"""Who deals a void deal again: the same dealer, or the next seat."""
 
 FACT_WORDS: Final = {
     ("dealer_played", False): "found before the dealer played to the first trick",
@@ -311,8 +316,12 @@ class Laws:
     ``rules_overrides`` are the rules of play that come with the laws (the French draw), used
     when a record says it was played under them (its ``Laws`` tag), never by choosing the
     laws for the remedies. ``counting_stock`` says whether the stock may be counted (the
-    French laws forbid it). ``games`` sends a family of games (:func:`game_of`) to the code
-    that rules it.
+    French laws forbid it). ``redeal`` says who deals a void deal again: ``same`` ("A
+    misdeal does not lose the deal") or ``next`` (Enquire Within 122: "a new deal, which passes
+    to the other player"). ``amendment`` says whether a false declaration may be amended with
+    the right card before drawing (A414); the forfeits code gives no amendment (123 ii: "he is
+    not allowed to score until he has taken another trick"). ``games`` sends a family of
+    games (:func:`game_of`) to the code that rules it.
     """
 
     name: str
@@ -324,6 +333,8 @@ class Laws:
     base: Laws | None = None
     games: Mapping[str, Laws] = field(default_factory=dict)
     counting_stock: bool = True
+    redeal: str = "same"
+    amendment: bool = True
 
     def for_game(self, game: str) -> Laws:
         """The code that rules a game of the family ``game`` under these laws."""
@@ -506,6 +517,12 @@ def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Law
     counting = data.get("counting_stock", True)
     if not isinstance(counting, bool):
         raise LawsError(f"{source}: counting_stock: expected true or false")
+    amendment = data.get("amendment", True)
+    if not isinstance(amendment, bool):
+        raise LawsError(f"{source}: amendment: expected true or false")
+    redeal = data.get("redeal", "same")
+    if redeal not in REDEAL:
+        raise LawsError(f"{source}: redeal: expected one of {', '.join(REDEAL)}")
     base: Laws | None = None
     if data.get("base") is not None:
         base = _reference(data["base"], f"{source}: base", path, chain)
@@ -536,6 +553,8 @@ def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Law
         base=base,
         games=games,
         counting_stock=counting,
+        redeal=redeal,
+        amendment=amendment,
     )
     for code, cases in remedies.items():
         for case in cases:

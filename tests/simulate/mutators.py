@@ -73,6 +73,11 @@ Mutator = Callable[[Record, random.Random], "Mutation | None"]
 
 
 CONSEQUENCES: Final = {
+    "void-redeal": (
+        "D110",
+        'a deal the laws void is dealt again by the same dealer ("A misdeal does not lose the '
+        "deal\"), but the simulated game's next deal is by the next seat in turn",
+    ),
     "score-change": (
         "S501 S503 S504 S507",
         "a planted declaration that the laws take down, or a claim the laws correct, changes "
@@ -1110,12 +1115,13 @@ def _mark_before_play(
     score: bool = False,
 ) -> Mutation:
     """A mark before the first trick of a deal picked by ``rng``; ``make`` gives the mark and
-    its description from the deal; ``score``: its remedy may void the deal or move points."""
+    its description from the deal; ``score``: its remedy may void the deal (the next deal is
+    then by the wrong dealer) or move points."""
     index = _deal_index(record, rng)
     deal = record.deals[index]
     mark, what = make(deal)
     new = _with_deal(record, index, replace(deal, events=(mark, *deal.events)))
-    extra = _because("score-change") if score else frozenset()
+    extra = _because("score-change", "void-redeal") if score else frozenset()
     return new, Planted(code, index + 1, None, "deal", what, extra)
 
 

@@ -30,6 +30,8 @@ PER_CASE = int(os.environ.get("BEZIQUE_MUTATIONS", "6"))
 """Mutated games per code and variant in the default run (the slow run takes more)."""
 
 SETTLEMENT_LINES = frozenset({"S503", "S504", "S507"})
+NEXT_DEAL = frozenset({"D110"})
+"""Consequences found in the deal after the planted one (the dealer of a deal dealt again)."""
 
 
 def applies(code: str, variant: str) -> bool:
@@ -70,6 +72,8 @@ def _consequential(finding: Finding, planted: Planted) -> bool:
     if finding.code in SETTLEMENT_LINES:
         return True
     where = finding.location
+    if finding.code in NEXT_DEAL:
+        return planted.deal is not None and where.deal == planted.deal + 1
     if where.deal != planted.deal:
         return False
     return where.trick is None or planted.trick is None or where.trick >= planted.trick

@@ -122,6 +122,43 @@ def _tag_line(path: Path, game: int, name: str) -> int:
     raise AssertionError(f"no {name} tag in game {game}")
 
 
+def _reversed_file(source: Path, tmp_path: Path) -> Path:
+    path = tmp_path / f"reversed-{source.name}"
+    path.write_text(write_records(records_of(source)[::-1]), encoding="utf-8")
+    return path
+
+
+def test_check_judges_the_rotation_in_game_order_whatever_the_file_order(tmp_path: Path) -> None:
+    # A sitting is "ordered by Game" (docs/notation.md): the five games of the clean sitting
+    # written last game first follow the rotation as they did (audit, 7 December 2026: check
+    # and adjudicate had judged them in file order and found S506 where there is none).
+    path = _reversed_file(SITTING, tmp_path)
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "S506" not in result.output
+
+
+def test_check_finds_the_wrong_rotation_when_the_games_come_reversed(tmp_path: Path) -> None:
+    # The bad sitting (Dan plays game 3 where Cara must) written last game first: game 3 comes
+    # before game 2, so the finding comes when game 2 is read, at game 3's Chouette tag.
+    path = _reversed_file(BAD, tmp_path)
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if " S506 " in line]
+    where = f"{path}:{_tag_line(path, 3, 'Chouette')}:1: "
+    message = (
+        "S506 game 3 of the sitting: Hart, Alice lost game 2, so Lowe, Cara plays again; game 3"
+        " is his, not Dale, Dan's"
+    )
+    assert len(lines) == 1 and lines[0].startswith(where + message)
+
+
+def test_adjudicate_judges_the_rotation_in_game_order(tmp_path: Path) -> None:
+    path = _reversed_file(SITTING, tmp_path)
+    result = CliRunner().invoke(main, ["adjudicate", str(path)])
+    assert "S506" not in result.output
+
+
 def test_a_loser_who_stays_in_is_reported() -> None:
     records = records_of(SITTING)
     # Game 1: Alice beat Ben, so Ben gives way; give game 2 to Ben instead of Cara.

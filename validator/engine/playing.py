@@ -105,14 +105,33 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     if card.rank == "7" and card.suit == state.trump:
         rules = state.rules
         if rules.seven_scores_when_played and state.phase == LOOSE and rules.seven_value:
-            state.melds[seat] += rules.seven_value
-        for reading in readings.items:
-            holding = reading.holdings[seat]
-            if holding.seven_marked:
-                holding.seven_marked -= 1  # the scored seven is the one played: it frees one
+            _seven_played(state, seat, card, rules.seven_value)
+        else:
+            for reading in readings.items:
+                holding = reading.holdings[seat]
+                if holding.seven_marked:
+                    holding.seven_marked -= 1  # the scored seven is the one played: it frees one
     if len(trick) >= state.n:
         end_trick(state)
     return out
+
+
+def _seven_played(state: DealState, seat: str, seven: Card, value: int) -> None:
+    """A seven of trumps played where playing it scores (enquire-within-1894-forfeits.txt,
+    123 iv: "Whenever the seven of trumps is played, except in the last eight tricks, the
+    player scores ten for it"): each seven scores once, so one the seat already scored by
+    showing it scores nothing more. The seat plays an unscored seven when it held one (under
+    any reading: a seven it can score is not refused); else the scored one, which frees it."""
+    scores = False
+    for reading in state.readings.items:
+        holding = reading.holdings[seat]
+        left = holding.hand.get(seven, 0) + len(holding.tabled(seven))  # after the play
+        if left >= holding.seven_marked:
+            scores = True
+        else:
+            holding.seven_marked -= 1
+    if scores:
+        state.melds[seat] += value
 
 
 def _played_from_hand(

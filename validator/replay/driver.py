@@ -154,13 +154,16 @@ def replay_with_details(
         if counted is not None and deal is not stops:
             results.append((deal, counted, detail))
         # In a game of several deals the deal passes in turn; a void deal is dealt again by the
-        # same dealer (English and French laws) or by the next (forfeits, 122): either is
-        # accepted then. Each Rubicon deal is a game of its own, dealt as the cut decides
+        # same dealer (English and French laws: "A misdeal does not lose the deal") or by the
+        # next (forfeits, 122: "a new deal, which passes to the other player"): the laws'
+        # ``redeal``. Each Rubicon deal is a game of its own, dealt as the cut decides
         # (Portland law 6), so no order is checked there; but a misdeal is dealt again by the
         # same dealer, in the same game ("A misdeal does not lose the deal", Misdealing).
         expected = None
-        if alternates and not detail.corrected.void and deal.dealer in seats:
-            expected = ctx.next_seat(deal.dealer)
+        if alternates and deal.dealer in seats:
+            void = detail.corrected.void
+            same = void and ctx.laws.redeal == "same"
+            expected = deal.dealer if same else ctx.next_seat(deal.dealer)
         elif not alternates and deal.dealer in seats and _misdealt(replayed):
             expected = deal.dealer
     if read_to is None:

@@ -74,6 +74,10 @@ def _context(
     adversary = None
     if offender is not None and offender in seats:
         adversary = ctx.next_seat(offender)
+        if len(seats) > 2 and raw.elected_by in seats and raw.elected_by != offender:
+            # three players: the adversary is the one who found the fault and elects
+            # (enquire-within-1894-forfeits.txt 122: "A player discovering his opponent ...")
+            adversary = raw.elected_by
     elif raw.code.startswith("D"):
         # A fault of the pack or the cut with no one at fault: the dealer deals again,
         # the pone holds any option.

@@ -317,6 +317,8 @@ def _amend(walker: DealWalker, mark: Mark) -> None:
         )
         return
     problem = _amendment_problem(walker, seat, event, decl.kind, decl.cards, mark.cards)
+    if not walker.ctx.laws.amendment:
+        problem = f"the {walker.ctx.laws.name} laws give no amendment"
     shown = " ".join(map(str, decl.cards))
     amended = " ".join(_cards(mark))
     if problem is not None:

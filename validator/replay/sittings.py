@@ -7,11 +7,14 @@ players. A game played by the wrong adversary is an S506 finding at its ``Chouet
 
 The same check serves ``check`` (which streams records, so :class:`ChouetteWatch` judges each
 game as it comes, knowing only the games before it), ``adjudicate`` and ``sitting``
-(:func:`sitting_findings`, over replays in the order played). Games are grouped by their
-``Sitting`` tag (records without one form one group); records without a Chouette tag or
-without a settled game are left out; a game whose result is not known (a record not read
-whole, a game left unfinished) breaks the chain: the game after it is not judged against
-the one before it (:meth:`ChouetteWatch.gap`).
+(:func:`sitting_findings`). Games are grouped by their ``Sitting`` tag (records without one
+form one group); records without a Chouette tag or without a settled game are left out. A
+sitting is "ordered by Game" (docs/notation.md), so a game with a ``Game`` number is judged
+against the game numbered one less, in whatever order the records come: when that game comes
+later, the finding comes with it, at the later game's Chouette tag. A game whose number or
+result is not known breaks the chain: the game after it is judged against none. Games with no
+``Game`` tag are judged in the order they come (:meth:`ChouetteWatch.gap` marks a record
+whose game is not known).
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ class ChouetteGame:
     """Where the record's Chouette tag is."""
     laws: str
     variant: str
+    number: int | None = None
+    """The record's ``Game`` tag, when it is a number."""
 
 
 def chouette_game(replayed: Replay) -> ChouetteGame | None:
@@ -64,7 +69,13 @@ def chouette_game(replayed: Replay) -> ChouetteGame | None:
         column=pos.column if pos is not None else None,
         laws=replayed.laws,
         variant=replayed.variant,
+        number=_number(replayed.tags.get("Game", "")),
     )
+
+
+def _number(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None
 
 
 @dataclass(slots=True)
@@ -77,6 +88,14 @@ class _Run:
     games: list[SittingGame] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class _Numbered:
+    """A sitting's games that have a Game number, by number."""
+
+    chouette: str
+    games: dict[int, ChouetteGame] = field(default_factory=dict)
+
+
 class ChouetteWatch:
     """Judges each game of a chouette as it comes, in the order played.
 
@@ -87,6 +106,7 @@ class ChouetteWatch:
 
     def __init__(self, laws: Laws | str | Path | None = None) -> None:
         self.laws = laws
+        self._numbered: dict[str, _Numbered] = {}
         self._runs: dict[str, _Run] = {}
         self._unseen: dict[str, int] = {}
         """Games not known of a sitting none of whose games has been added yet."""
@@ -104,8 +124,12 @@ class ChouetteWatch:
             run.games = []
 
     def add(self, game: ChouetteGame | None) -> list[Finding]:
+        """The findings this game makes known: its own against the game before it, and,
+        when the game after it came first, that game's against it."""
         if game is None:
             return []
+        if game.number is not None:
+            return self._add_numbered(game, game.number)
         run = self._runs.get(game.sitting)
         if run is None:
             run = self._runs[game.sitting] = _Run(game.chouette, self._unseen.pop(game.sitting, 0))
@@ -122,6 +146,33 @@ class ChouetteWatch:
                 remedy=self._remedy(game),
             )
             for problem in check_chouette_rotation(run.games, run.chouette, first=run.before + 1)
+            if problem.game == number
+        ]
+
+    def _add_numbered(self, game: ChouetteGame, number: int) -> list[Finding]:
+        known = self._numbered.get(game.sitting)
+        if known is None:
+            known = self._numbered[game.sitting] = _Numbered(game.chouette)
+        if number in known.games:
+            return []  # a game recorded twice: the sitting reports it (R001)
+        known.games[number] = game
+        return self._pair(known, number) + self._pair(known, number + 1)
+
+    def _pair(self, known: _Numbered, number: int) -> list[Finding]:
+        """Game ``number`` judged against game ``number - 1``, when both are known."""
+        before, game = known.games.get(number - 1), known.games.get(number)
+        if before is None or game is None:
+            return []
+        pair = [SittingGame(g.players, g.winner, g.value) for g in (before, game)]
+        return [
+            make_finding(
+                "S506",
+                None,
+                f"game {number} of the sitting: {problem.message}",
+                Location(game.source, game.line, game.column),
+                remedy=self._remedy(game),
+            )
+            for problem in check_chouette_rotation(pair, known.chouette, first=number - 1)
             if problem.game == number
         ]
 
