@@ -630,6 +630,19 @@ CASES: list[Case] = [
          "Portland laws 51, 53 and 54"),
     Case("S505", "french", _deal("1. A 7D B 9C", "B last-trick 50"), "S505", "B", 4, 1, 1, 1,
          "The Last Nine Tricks"),
+    # B wins the last trick of the complete deal (see COMPLETE) and marks 250 for it, and his
+    # deal score at the 250 marked ("the scores as marked at the table", rule irreg.claims):
+    # one finding, S505, the 250 corrected to 50 (Portland law 51): B 50. The score line had
+    # also been S501, the marked figures read with the last trick at 50 (audit, 7 December
+    # 2026, a Chinese deal).
+    *(
+        Case("S505 value", laws,
+             [RUBICON, *STRICT_HANDS[1:], *COMPLETE, "B last-trick 250", "score A 0 B 250"],
+             "S505", "B", 125, 1, 1, 64, law, scores={"A": 0, "B": 50},
+             brisques={"A": LOOSE_BRISQUES, "B": 4}, winner="A", value=COMPLETE_VALUE)
+        for laws, law in (("english", "Portland laws 51, 53 and 54"),
+                          ("french", "The Last Nine Tricks"))
+    ),
     # ------------------------------------------------------------------ S507 value
     # The complete deal is worth 1600 to A (see COMPLETE); the tag says 1300.
     Case("S507", "english", [RUBICON, '[Result "A 1300"]', *STRICT_HANDS[1:], *COMPLETE], "S507",

@@ -569,8 +569,12 @@ class DealWalker:
         )
         if observer is not None:
             observer.after_event(decl, self.state, outcome.violations)
-        if decl.kind != "last-trick":
-            self.marked_delta[decl.seat] += decl.score - outcome.score
+        # Marked at the value claimed: the last trick too, by its winner (the laws correct the
+        # figure, S505). Claimed by another seat, the last trick counts as marked for its
+        # winner, as the engine scores it, and the claim is not marked: nothing to correct.
+        wrongly_claimed = decl.kind == "last-trick" and not outcome.score
+        correct = decl.score if wrongly_claimed else outcome.score
+        self.marked_delta[decl.seat] += decl.score - correct
         if not outcome.violations:
             self.clean_declaration = self.event_no
             if canonical_kind(decl.kind) == "carte-blanche":
@@ -583,7 +587,7 @@ class DealWalker:
                 found,
                 decl.pos,
                 claimed=decl.score,
-                correct=outcome.score,
+                correct=correct,
                 cards=tuple(map(str, decl.cards)),
                 called=called_cards(decl.kind, decl.cards, trump or outcome.trump_set),
             )
