@@ -14,6 +14,8 @@ read of it: each of its copies still on the table, alone, in a broken combinatio
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from collections.abc import Set as AbstractSet
+from typing import Final
 
 from notation.cards import Card
 
@@ -28,6 +30,114 @@ Seen = tuple[list[Group], list[Pending]]
 Limit = tuple[str, int, int]
 """What a strict play showed the unseen hand cannot hold: (suit, rank place, trick number):
 no card of ``suit`` ranked above the place (all of the suit when the place is 8)."""
+
+
+VIEWS_KEPT: Final = 4096
+"""Views (:class:`View`) remembered across readings and events; the memo is emptied when full."""
+
+
+class View:
+    """What a later declaration can see of one table, and what is worked out from it: a
+    function of the tabled copies, the combinations, the announcements and the
+    :class:`Relevance` alone, never of the reading that holds them.
+
+    The readings of a record share most tables: they are cloned from one another and hold the
+    very same pieces (:mod:`validator.engine.copies`), and one seat's holding is often the
+    same in every reading while the other seat's accounts differ (``docs/engine.md``, "What
+    is left"). Plays, declarations and the pruning each ask the same table for its
+    combinations seen, its bound copies and its shape, reading after reading and event after
+    event; a view answers each once (:meth:`Holding.view`)."""
+
+    __slots__ = (
+        "_bound",
+        "_shape",
+        "_sketch",
+        "groups",
+        "pending",
+        "pieces",
+        "relevance",
+        "table",
+    )
+
+    def __init__(
+        self,
+        table: tuple[Copy, ...],
+        groups: tuple[Group, ...],
+        pending: tuple[Pending, ...],
+        relevance: Relevance,
+    ) -> None:
+        self.pieces = (table, groups, pending)
+        """The pieces themselves: the memo knows them by identity, and keeping them here
+        keeps any other object from taking their identities while the view is remembered."""
+        self.relevance = relevance
+        self.table = table
+        self.groups, self.pending = _seen_by(table, groups, pending, relevance)
+        """:meth:`Holding.seen_by`: the combinations and announcements it can see."""
+        self._bound: frozenset[int] | None = None
+        self._shape: Shape | None = None
+        self._sketch: Label | None = None
+
+    def bound(self) -> frozenset[int]:
+        """:meth:`Holding.bound` under the view's relevance, worked out once."""
+        found = self._bound
+        if found is None:
+            uids = {uid for g in self.groups for uid in g.uids}
+            uids.update(uid for p in self.pending for uid in p.uids)
+            found = self._bound = frozenset(uids)
+        return found
+
+    def shape(self) -> Shape:
+        """:meth:`Holding.shape` under the view's relevance, made once (it remembers the
+        labels and forms asked of it)."""
+        found = self._shape
+        if found is None:
+            found = self._shape = Shape(self.table, self.groups, self.pending, self.relevance)
+        return found
+
+    def sketch(self) -> Label:
+        """The table's part of :meth:`Holding.sketch` under the view's relevance, worked out
+        once."""
+        found = self._sketch
+        if found is None:
+            found = self._sketch = sketch(self.table, self.groups, self.pending, self.relevance)
+        return found
+
+
+_VIEWS: dict[tuple[object, ...], View] = {}
+"""The views remembered, by relevance and the identities of the table's pieces, in order."""
+
+
+def _seen_by(
+    table: tuple[Copy, ...],
+    groups: tuple[Group, ...],
+    pending: tuple[Pending, ...],
+    relevance: Relevance,
+) -> tuple[list[Group], list[Pending]]:
+    """:meth:`Holding.seen_by` under a relevance, of the pieces themselves (fresh lists)."""
+    seen_groups: list[Group] = []
+    if groups and relevance.groups_matter:
+        kinds = relevance.kinds
+        if any(g.kind in kinds for g in groups):
+            cards = {c.uid: c.card for c in table}
+            seen_groups = [
+                g
+                for g in groups
+                if relevance.sees(g.kind, (cards[u] for u in g.uids if u in cards))
+            ]
+    seen_pending: list[Pending] = []
+    if pending:
+        seen_pending = [
+            p for p in pending if relevance.counts(p) or _keeps_unused(table, p, relevance)
+        ]
+    return seen_groups, seen_pending
+
+
+def _keeps_unused(table: Iterable[Copy], pending: Pending, relevance: Relevance) -> bool:
+    """:meth:`Holding.keeps_unused` of the tabled copies ``table``."""
+    if not relevance.fresh_matters:
+        return False
+    cards = relevance.cards
+    return any(c.uid in pending.uids and not c.used and c.card in cards for c in table)
 
 
 class Holding:
@@ -169,32 +279,40 @@ class Holding:
         return {c.uid: shape.label(c.uid) for c in (self.table if only is None else only)}
 
     def shape(self, relevance: Relevance | None = None) -> Shape:
-        """The shape of this table under ``relevance`` (:mod:`validator.engine.shapes`)."""
-        return Shape(self.table, *self.seen_by(relevance), relevance)
+        """The shape of this table under ``relevance`` (:mod:`validator.engine.shapes`); under
+        a relevance the :meth:`view`'s, shared."""
+        if relevance is not None:
+            return self.view(relevance).shape()
+        return Shape(self.table, self.groups, self.pending, None)
 
     def seen_by(self, relevance: Relevance | None) -> tuple[list[Group], list[Pending]]:
         """The combinations and announcements a later declaration can see (all of them
         without ``relevance``): the combinations it could re-form or re-use (none where the
         declaration model never reads them, ``Relevance.groups_matter``), the announcements it
-        may score or whose copies it could take (:meth:`keeps_unused`)."""
+        may score or whose copies it could take (:meth:`keeps_unused`). Under a relevance the
+        lists are the :meth:`view`'s, shared: the caller must not change them."""
         if relevance is None:
             return self.groups, self.pending
-        groups = self.groups_read(relevance)
-        if groups:
-            kinds = relevance.kinds
-            if any(g.kind in kinds for g in groups):
-                cards = {c.uid: c.card for c in self.table}
-                groups = [
-                    g
-                    for g in groups
-                    if relevance.sees(g.kind, (cards[u] for u in g.uids if u in cards))
-                ]
-            else:
-                groups = []
-        pending = self.pending
-        if pending:
-            pending = [p for p in pending if relevance.counts(p) or self.keeps_unused(p, relevance)]
-        return groups, pending
+        view = self.view(relevance)
+        return view.groups, view.pending
+
+    def view(self, relevance: Relevance) -> View:
+        """The :class:`View` of this table under ``relevance``: the one already made for the
+        same pieces in the same order, if any (a holding changes; its pieces do not)."""
+        key = (
+            relevance,
+            tuple(map(id, self.table)),
+            tuple(map(id, self.groups)),
+            tuple(map(id, self.pending)),
+        )
+        found = _VIEWS.get(key)
+        if found is None:
+            if len(_VIEWS) >= VIEWS_KEPT:
+                _VIEWS.clear()
+            found = _VIEWS[key] = View(
+                tuple(self.table), tuple(self.groups), tuple(self.pending), relevance
+            )
+        return found
 
     def groups_read(self, relevance: Relevance | None) -> list[Group]:
         """The combinations the declaration model reads: all of them, or none where it never
@@ -206,31 +324,43 @@ class Holding:
         it is carried that copy is not as good as a card of the hand (it is not fresh,
         :func:`validator.engine.reading.fresh`), so the announcement matters to that
         declaration even if it is never scored."""
-        if not relevance.fresh_matters:
-            return False
-        cards = relevance.cards
-        return any(c.uid in pending.uids and not c.used and c.card in cards for c in self.table)
+        return _keeps_unused(self.table, pending, relevance)
 
-    def bound(self, relevance: Relevance | None) -> set[int]:
+    def bound(self, relevance: Relevance | None) -> AbstractSet[int]:
         """The uids of the tabled copies in a combination or announcement a later declaration
         can see: playing one of them, or scoring it again, can matter even when its own card
         is in no later declaration (it breaks, or keeps whole, a combination of other cards)."""
-        groups, pending = self.seen_by(relevance)
-        uids = {uid for g in groups for uid in g.uids}
-        uids.update(uid for p in pending for uid in p.uids)
+        if relevance is not None:
+            return self.view(relevance).bound()
+        uids = {uid for g in self.groups for uid in g.uids}
+        uids.update(uid for p in self.pending for uid in p.uids)
         return uids
 
-    def sketch(self, relevance: Relevance | None = None, seen: Seen | None = None) -> Label:
+    def sketch(
+        self, relevance: Relevance | None = None, seen: Seen | None = None, view: View | None = None
+    ) -> Label:
         """Part of :meth:`key`, cheaper: equal keys have equal sketches
         (:func:`validator.engine.shapes.sketch`). ``seen``: :meth:`seen_by` of ``relevance``,
-        when the caller has it already."""
+        when the caller has it already; ``view``: :meth:`view` of ``relevance``, likewise
+        (under a relevance the view has what ``seen`` would say)."""
+        if relevance is not None:
+            if view is None:
+                view = self.view(relevance)
+            return (*self._off_table(), view.sketch())
         groups, pending = self.seen_by(relevance) if seen is None else seen
         return (*self._off_table(), sketch(self.table, groups, pending, relevance))
 
-    def key(self, relevance: Relevance | None = None, seen: Seen | None = None) -> Label:
+    def key(
+        self, relevance: Relevance | None = None, seen: Seen | None = None, view: View | None = None
+    ) -> Label:
         """What this holding allows from here on, uids aside: equal keys, equal futures (the
-        table compared up to renaming its copies, :mod:`validator.engine.shapes`); ``seen`` as
-        for :meth:`sketch`."""
+        table compared up to renaming its copies, :mod:`validator.engine.shapes`); ``seen``
+        and ``view`` as for :meth:`sketch`. Under a relevance the view's shape gives it, so a
+        table keyed before is not canonized again."""
+        if relevance is not None:
+            if view is None:
+                view = self.view(relevance)
+            return (*self._off_table(), view.shape().key())
         groups, pending = self.seen_by(relevance) if seen is None else seen
         return (*self._off_table(), Shape(self.table, groups, pending, relevance).key())
 

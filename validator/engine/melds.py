@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -424,7 +425,12 @@ def _from_hand(
 
 
 def _plain(
-    copy: Copy, bound: set[int], relevance: Relevance | None, kind: str, family: str, level: int
+    copy: Copy,
+    bound: AbstractSet[int],
+    relevance: Relevance | None,
+    kind: str,
+    family: str,
+    level: int,
 ) -> bool:
     """Whether ``copy`` has scored in nothing a later declaration can see but ``kind`` (of that
     family and level or below it), and is not in ``bound``, the copies of the combinations and

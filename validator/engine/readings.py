@@ -258,7 +258,7 @@ class Readings:
 def _distinct(items: list[Reading], memo: SeatMemo) -> list[Reading]:
     """The first reading of each key, in order. Keys are compared only among readings with
     equal sketches (the canonizer's work is most of a key's cost, and most readings differ
-    already in their sketch)."""
+    already in their sketch), and only at the seats where they differ (:meth:`SeatMemo.keys`)."""
     alike: dict[tuple[object, ...], list[Reading]] = {}
     for reading in items:
         alike.setdefault(memo.sketch(reading), []).append(reading)
@@ -268,8 +268,7 @@ def _distinct(items: list[Reading], memo: SeatMemo) -> list[Reading]:
     for group in alike.values():
         if len(group) > 1:
             first: set[tuple[object, ...]] = set()
-            for reading in group:
-                key = memo.key(reading)
+            for reading, key in zip(group, memo.keys(group), strict=True):
                 if key in first:
                     dropped.add(id(reading))
                 else:

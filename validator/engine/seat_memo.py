@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from notation.cards import Card
 
 from .copies import Group, Pending
-from .holding import Holding
+from .holding import Holding, View
 from .reading import Reading, SeatOutline, seat_dominance, seen_fits
 from .relevance import Foresight, Relevance
 
@@ -41,10 +41,11 @@ class SeatMemo:
         "_keys",
         "_outlines",
         "_seat_outlines",
-        "_seen",
+        "_seen_keys",
         "_signature",
         "_signatures",
         "_sketches",
+        "_views",
         "copies",
         "holdings",
         "portland",
@@ -80,7 +81,8 @@ class SeatMemo:
                     self.holdings[place].append(holding)
                 row.append(found)
             self.rows[id(reading)] = tuple(row)
-        self._seen: dict[int, tuple[list[Group], list[Pending]]] = {}
+        self._views: dict[int, View] = {}
+        self._seen_keys: dict[int, frozenset[tuple[Card, int]]] = {}
         self._seat_outlines: list[dict[int, SeatOutline]] = [{} for _ in seats]
         self._outlines: dict[int, list[SeatOutline]] = {}
         self._signature: dict[int, int] = {}
@@ -91,22 +93,76 @@ class SeatMemo:
         self._sketches: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
         self._keys: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
 
+    def view(self, holding: Holding, relevance: Relevance) -> View:
+        """:meth:`Holding.view` of a representative holding, looked up once."""
+        found = self._views.get(id(holding))
+        if found is None:
+            found = self._views[id(holding)] = holding.view(relevance)
+        return found
+
     def seen_by(
         self, holding: Holding, relevance: Relevance | None
     ) -> tuple[list[Group], list[Pending]]:
-        """:meth:`Holding.seen_by` of a representative holding, worked out once."""
-        found = self._seen.get(id(holding))
-        if found is None:
-            found = self._seen[id(holding)] = holding.seen_by(relevance)
-        return found
+        """:meth:`Holding.seen_by` of a representative holding (its view's)."""
+        if relevance is None:
+            return holding.seen_by(None)
+        view = self.view(holding, relevance)
+        return view.groups, view.pending
 
     def sketch(self, reading: Reading) -> tuple[object, ...]:
         """:meth:`Reading.sketch` under the foresight, each seat's part worked out once."""
-        return self._summed(reading, self._sketches, lambda h, r: h.sketch(r, self.seen_by(h, r)))
+        return self._summed(
+            reading,
+            self._sketches,
+            lambda h, r: h.sketch(r, view=None if r is None else self.view(h, r)),
+        )
 
     def key(self, reading: Reading) -> tuple[object, ...]:
         """:meth:`Reading.key` under the foresight, each seat's part worked out once."""
-        return self._summed(reading, self._keys, lambda h, r: h.key(r, self.seen_by(h, r)))
+        return self._summed(
+            reading, self._keys, lambda h, r: h.key(r, view=None if r is None else self.view(h, r))
+        )
+
+    def keys(self, readings: Sequence[Reading]) -> list[tuple[object, ...]]:
+        """What tells ``readings`` apart as :meth:`key` does, for comparing them with one
+        another only: a seat whose holding is the same in all of them has the same part of
+        every key, so its part is left out (not canonized). Where one seat's holding is the
+        same in every reading and the other seat's accounts differ (``docs/engine.md``, "What
+        is left"), that is one canonization of a table in each group of readings the
+        sketches could not tell apart."""
+        rows = [self.rows[id(r)] for r in readings]
+        varied = [len({row[place] for row in rows}) > 1 for place in range(len(rows[0]))]
+        if all(varied):
+            return [self.key(r) for r in readings]
+        out: list[tuple[object, ...]] = []
+        memo = self._keys
+        for reading, row in zip(readings, rows, strict=True):
+            parts: list[tuple[object, ...] | None] = []
+            for place, found in enumerate(row):
+                if not varied[place]:
+                    parts.append(None)
+                    continue
+                part = memo[place].get(found)
+                if part is None:
+                    part = memo[place][found] = self._key_part(place, found)
+                parts.append(part)
+            out.append((self._seen_key(reading), tuple(parts)))
+        return out
+
+    def _key_part(self, place: int, found: int) -> tuple[object, ...]:
+        """A seat's part of :meth:`key`: the key of its holding (by its place in
+        :attr:`holdings`) under the seat's relevance."""
+        holding, relevance = self.holdings[place][found], self.relevances[place]
+        return holding.key(
+            relevance, view=None if relevance is None else self.view(holding, relevance)
+        )
+
+    def _seen_key(self, reading: Reading) -> frozenset[tuple[Card, int]]:
+        """:meth:`Reading.seen_key`, made once for each reading."""
+        found = self._seen_keys.get(id(reading))
+        if found is None:
+            found = self._seen_keys[id(reading)] = reading.seen_key()
+        return found
 
     def _summed(
         self,
@@ -122,7 +178,7 @@ class SeatMemo:
                     self.holdings[place][found], self.relevances[place]
                 )
             parts.append(part)
-        return (reading.seen_key(), tuple(parts))
+        return (self._seen_key(reading), tuple(parts))
 
     def dominates(self, mine: Reading, theirs: Reading) -> bool:
         """:meth:`Reading.dominates` under the foresight, seat by seat for each pair of

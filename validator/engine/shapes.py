@@ -136,6 +136,8 @@ class Shape:
         "_contents",
         "_edge_of",
         "_forms",
+        "_key",
+        "_labels",
         "_stable",
         "briefs",
         "comp_of",
@@ -192,6 +194,10 @@ class Shape:
         self._forms: dict[int, Label] = {}
         self._contents: dict[int, Label] = {}
         self._stable: dict[int, dict[int, int]] = {}
+        self._labels: dict[int, Label] = {}
+        """The labels asked for (:meth:`label`): a shape is shared by the readings holding its
+        table (``Holding.view``), and each asks for the same copies."""
+        self._key: Label | None = None
 
     def stable(self, number: int) -> dict[int, int]:
         """The component's colours refined until nothing splits (one combination alone is
@@ -213,6 +219,13 @@ class Shape:
     def label(self, uid: int) -> Label:
         """Equal for two copies exactly when some renaming of the table maps one onto the
         other (uids aside, nothing tells them apart)."""
+        found = self._labels.get(uid)
+        if found is None:
+            found = self._labels[uid] = self._label(uid)
+        return found
+
+    def _label(self, uid: int) -> Label:
+        """:meth:`label`, worked out."""
         number = self.comp_of.get(uid)
         if number is None:
             return (("loose", self.briefs[uid]),)
@@ -291,9 +304,12 @@ class Shape:
 
     def key(self) -> Label:
         """Equal for two tables exactly when one can be renamed into the other."""
-        loose = sorted(b for uid, b in self.briefs.items() if uid not in self.comp_of)
-        forms = sorted(self.form(n) for n in range(len(self.components)))
-        return (tuple(loose), tuple(forms))
+        found = self._key
+        if found is None:
+            loose = sorted(b for uid, b in self.briefs.items() if uid not in self.comp_of)
+            forms = sorted(self.form(n) for n in range(len(self.components)))
+            found = self._key = (tuple(loose), tuple(forms))
+        return found
 
     def form(self, number: int) -> Label:
         """The component's encoding: equal for two components exactly when one can be
@@ -340,12 +356,19 @@ class Shape:
         the label and the colours of all its members, itself included: given its own colour
         that tells exactly what the colours of the others would, and each edge's colours are
         then sorted once a round, not once for each member."""
+        distinct = set(colours.values())
+        count = len(distinct)
+        if count == len(nodes):
+            # every copy has a colour of its own already: no round splits anything, and the
+            # first would only rank the colours (a copy's signature starts with its colour)
+            order = {c: i for i, c in enumerate(sorted(distinct))}
+            return {u: order[colours[u]] for u in nodes}
         edges, incident = self.edges, self.incident
-        touched = {e for u in nodes for e in incident[u]}
-        count = len(set(colours.values()))
+        touched = [(e, *edges[e]) for e in {e for u in nodes for e in incident[u]}]
         while True:
             rows = {
-                e: (edges[e][0], tuple(sorted([colours[v] for v in edges[e][1]]))) for e in touched
+                e: (label, tuple(sorted([colours[v] for v in members])))
+                for e, label, members in touched
             }
             signature = {
                 u: (colours[u], tuple(sorted([rows[e] for e in incident[u]]))) for u in nodes
