@@ -134,20 +134,9 @@ class ChouetteWatch:
         if run is None:
             run = self._runs[game.sitting] = _Run(game.chouette, self._unseen.pop(game.sitting, 0))
         run.games.append(SittingGame(game.players, game.winner, game.value))
-        number = run.before + len(run.games)
         if len(run.games) == 1:
             return []
-        return [
-            make_finding(
-                "S506",
-                None,
-                f"game {number} of the sitting: {problem.message}",
-                Location(game.source, game.line, game.column),
-                remedy=self._remedy(game),
-            )
-            for problem in check_chouette_rotation(run.games, run.chouette, first=run.before + 1)
-            if problem.game == number
-        ]
+        return self._judged(game, run.games, run.chouette, run.before + 1)
 
     def _add_numbered(self, game: ChouetteGame, number: int) -> list[Finding]:
         known = self._numbered.get(game.sitting)
@@ -164,6 +153,13 @@ class ChouetteWatch:
         if before is None or game is None:
             return []
         pair = [SittingGame(g.players, g.winner, g.value) for g in (before, game)]
+        return self._judged(game, pair, known.chouette, number - 1)
+
+    def _judged(
+        self, game: ChouetteGame, games: list[SittingGame], chouette: str, first: int
+    ) -> list[Finding]:
+        """The S506 findings of ``game``, the last of ``games`` (numbered from ``first``)."""
+        number = first + len(games) - 1
         return [
             make_finding(
                 "S506",
@@ -172,7 +168,7 @@ class ChouetteWatch:
                 Location(game.source, game.line, game.column),
                 remedy=self._remedy(game),
             )
-            for problem in check_chouette_rotation(pair, known.chouette, first=number - 1)
+            for problem in check_chouette_rotation(games, chouette, first=first)
             if problem.game == number
         ]
 
