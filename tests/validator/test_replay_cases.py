@@ -502,18 +502,18 @@ CASES: list[Case] = [
     Case("A411 under", "french", _deal("1. A 7D B 9C", "A marriage KC QC 20"), "A411", "A", 4, 1,
          1, 1, "foster-1914-ordinary-bezique.txt, Scoring", scores={"A": 40, "B": 0},
          summary="nothing to take down"),
-    # A marriage announced "to score" with a figure below its worth (the first marriage, 40):
-    # nothing is marked for an announcement (Portland laws 44-46), so nothing is corrected; the
-    # bézique's 40 stands (the remedy had read "A's 40 becomes 40").
-    Case("A411 carried", "english",
-         _deal("hand A QS JD KH QH 7C 8C 9C 7D 8D", "1. A 7C B 8S",
-               "A bezique QS JD 40 carry marriage KH QH 20"), "A411", "A", 5, 1, 1, 1,
-         "Portland laws 44-46 and 51", scores={"A": 40, "B": 0}, summary="nothing is corrected"),
-    Case("A411 carried", "french",
-         _deal("hand A QS JD KH QH 7C 8C 9C 7D 8D", "1. A 7C B 8S",
-               "A bezique QS JD 40 carry marriage KH QH 20"), "A411", "A", 5, 1, 1, 1,
-         "Double Declarations and Scoring", scores={"A": 40, "B": 0},
-         summary="nothing is corrected"),
+    # Spades made trumps at trick 1, a club marriage announced "to score" at 40 (it is worth
+    # 20): nothing is marked for an announcement (Portland laws 44-46), so nothing is corrected;
+    # the marriage and the bézique stand, A 80 (the remedy had read "A's 40 becomes 20").
+    *(
+        Case("A411 carried", laws,
+             _deal("hand A KS QS JD KC QC 7C 8C 9C 7D", "1. A 7C B 8S", "A marriage KS QS 40",
+                   "draw A ?, B ?", "2. A 8C B 7D", "A bezique QS JD 40 carry marriage KC QC 40"),
+             "A411", "A", 8, 1, 1, 2, law, scores={"A": 80, "B": 0},
+             summary="nothing is corrected")
+        for laws, law in (("english", "Portland laws 44-46 and 51"),
+                          ("french", "Double Declarations and Scoring"))
+    ),
     # ------------------------------------------------------------------ A412 not a combination
     # KC and QH are no marriage. Never challenged: the 20 stands (law 50).
     Case("A412 unchallenged", "english", _deal("1. A 7D B 9C", "A marriage KC QH 20"), "A412", "A",

@@ -101,7 +101,12 @@ def declare_line(
         values.append(value)
         # Out of turn, the declaration is judged as a whole: its score stands as marked or
         # is taken down (hoffmann-1909 laws 42 and 50), so the figure is not judged apart.
+        # An announcement to score made before trumps has no figure to judge: it is worth
+        # what it is when scored, and the trump is made later (by this line or another).
+        undecided = index > 0 and state.trump is None
         if makes_trump and value is not None and claim is not None and claim != value:
+            if undecided:
+                continue
             if index == 0:
                 key = _key(state, part_kind, part_cards, makes_trump)
                 message = f"{key} scores {value}, not {claim}"
