@@ -32,7 +32,7 @@ from validator.engine.settlement import (
     settle_game,
 )
 from validator.laws import Laws
-from validator.replay import marks
+from validator.replay import marks, record_checks
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.cut import cut_record, stops_in
 from validator.replay.model import DealReplay, Finding, Location, Replay
@@ -126,6 +126,8 @@ def replay_with_details(
         record_findings.append(
             ctx.finding("R001", None, message, where, remedy=ctx.record_remedy("R001", None))
         )
+    if tags_whole:
+        record_findings.extend(record_checks.record_findings(ctx, record))
     deals: list[DealReplay] = []
     details: list[DealDetail] = []
     results: list[tuple[Deal, DealSettlement, DealDetail]] = []
@@ -278,9 +280,20 @@ def _check_result(
     parts = claimed.split()
     winner = parts[0] if parts else None
     value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
-    if game.winner is None and game.value is None:
-        return
     if claimed.lower() == game.result.strip().lower():
+        return
+    if game.result.strip() == "*":
+        # the game is not over (the record ends before a seat reaches the target)
+        findings.append(
+            ctx.finding(
+                "S503",
+                winner,
+                f"the Result tag says {claimed!r}, but the game is not over: "
+                f"{game.working[-1] if game.working else 'no seat has won it'}",
+                where,
+                remedy=ctx.record_remedy("S503", winner),
+            )
+        )
         return
     if winner != game.winner and not (claimed.lower() in ("draw", "void") and game.winner is None):
         findings.append(

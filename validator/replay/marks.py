@@ -50,6 +50,31 @@ ELECTION_ALIASES: Final = {
 
 Handler = Callable[[DealWalker, Mark], None]
 
+REQUIRED, OPTIONAL, NONE = "required", "optional", "none"
+
+MARK_ARGUMENTS: Final = {
+    "exposed": (REQUIRED, REQUIRED, NONE),
+    "faced": (OPTIONAL, OPTIONAL, NONE),
+    "cut-exposed": (OPTIONAL, OPTIONAL, NONE),
+    "short-cut": (OPTIONAL, OPTIONAL, NONE),
+    "imperfect-pack": (OPTIONAL, OPTIONAL, NONE),
+    "too-many": (REQUIRED, NONE, NONE),
+    "too-few": (REQUIRED, NONE, NONE),
+    "seen": (REQUIRED, OPTIONAL, NONE),
+    "saw": (REQUIRED, OPTIONAL, NONE),
+    "challenge": (REQUIRED, NONE, NONE),
+    "elect": (REQUIRED, NONE, OPTIONAL),
+    "lead-out-of-turn": (REQUIRED, NONE, NONE),
+    "revoke": (REQUIRED, OPTIONAL, NONE),
+    "ruling": (OPTIONAL, OPTIONAL, OPTIONAL),
+    "note": (OPTIONAL, OPTIONAL, OPTIONAL),
+    "gather": (REQUIRED, OPTIONAL, NONE),
+    "count-stock": (REQUIRED, NONE, NONE),
+    "amend": (REQUIRED, REQUIRED, NONE),
+}
+"""What each mark takes (docs/notation.md, Marks): its seat, its cards and a word, each
+required, optional or none. Any mark may end with a quoted text."""
+
 
 def handle_mark(walker: DealWalker, mark: Mark) -> None:
     """Read one mark line: its handler, then the step the viewers show."""
@@ -59,8 +84,13 @@ def handle_mark(walker: DealWalker, mark: Mark) -> None:
     code = mark.code
     if code != "too-many" and code != "too-few":
         flush_counts(walker)
-    handler = MARKS.get(code) or (_deal_mark if code in DEAL_MARKS else _unknown)
-    handler(walker, mark)
+    problem = arguments_problem(mark)
+    if problem is not None:
+        # not read as written: the mark is reported and not applied
+        walker.raw_finding("R001", mark.seat, f"^{code}: {problem}", *_where(mark))
+    else:
+        handler = MARKS.get(code) or (_deal_mark if code in DEAL_MARKS else _unknown)
+        handler(walker, mark)
     described = f"^{code}" + (f" {mark.seat}" if mark.seat else "")
     if mark.cards:
         described += " " + " ".join(map(str, mark.cards))
@@ -71,6 +101,40 @@ def handle_mark(walker: DealWalker, mark: Mark) -> None:
         walker.steps[-1].comments.append(f"Ruling at the table: {mark.text}")
     for comment in mark.comments:
         walker.attach_comment(comment)
+
+
+def arguments_problem(mark: Mark) -> str | None:
+    """What is wrong with the mark's arguments for its code (:data:`MARK_ARGUMENTS`), or None.
+    A word where none is taken is most often a card or a seat mistyped (``^exposed A ZC``,
+    ``^challenge E``): the mark is then not what it says."""
+    wanted = MARK_ARGUMENTS.get(mark.code)
+    if wanted is None:
+        return None
+    seat, cards, word = wanted
+    takes = f"^{mark.code} takes {_takes(wanted)}"
+    if mark.value is not None and word == NONE:
+        if seat == REQUIRED and mark.seat is None:
+            return f"{mark.value!r} is not a seat; {takes}"
+        if cards != NONE:
+            return f"{mark.value!r} is not a card; {takes}"
+        return f"{mark.value!r} is not taken; {takes}"
+    if seat == REQUIRED and mark.seat is None:
+        return f"no seat; {takes}"
+    if cards == REQUIRED and not mark.cards:
+        return f"no card; {takes}"
+    if cards == NONE and mark.cards:
+        return f"no card is taken; {takes}"
+    return None
+
+
+def _takes(wanted: tuple[str, str, str]) -> str:
+    seat, cards, word = wanted
+    parts = [
+        {REQUIRED: "a seat", OPTIONAL: "a seat or none"}.get(seat, ""),
+        {REQUIRED: "cards", OPTIONAL: "cards or none"}.get(cards, ""),
+        {REQUIRED: "a word", OPTIONAL: "a word or none"}.get(word, ""),
+    ]
+    return " and ".join(p for p in parts if p) or "nothing but a text"
 
 
 def _where(mark: Mark) -> tuple[int | None, int | None]:
@@ -622,6 +686,14 @@ def check_play_marks(
             )
         elif upper == "R" and not codes & STRICT_CODES:
             _revoke_mark(walker, play.seat, str(play.card), phase, hidden, second, *where)
+        elif upper not in ("L", "R"):
+            walker.raw_finding(
+                "R001",
+                play.seat,
+                f"unknown suffix mark ^{mark} on {play.seat} {play.card}: the validator cannot "
+                "judge it (^L lead out of turn, ^R revoke)",
+                *where,
+            )
 
 
 def confirms_marked_revoke(walker: DealWalker, v: Violation) -> bool:

@@ -35,6 +35,7 @@ from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
 from validator.replay.raw import RawFinding, StepDraft
+from validator.replay.record_checks import variation_problems
 from validator.replay.turnup import infer_trump
 
 STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
@@ -799,6 +800,10 @@ class DealWalker:
             self.steps[-1].comments.append(comment.text)
 
     def attach_variation(self, variation: Variation) -> None:
+        """A variation is an alternative line, not replayed; what it writes is checked for
+        its form (seats, mark and declaration words), so that a slip in it is said."""
+        for message, pos in variation_problems(variation, self.ctx.seats):
+            self.raw_finding("R001", None, message, line_of(pos), column_of(pos))
         if self.steps:
             from notation.writer import write_variation
 

@@ -1,0 +1,132 @@
+"""Typing slips that were reported clean: each is now a finding at its line (R001, S503).
+
+Found by an audit of 7 December 2026 (/work/audit5) that typed slips into valid records and
+kept those ``bezique check`` passed without a word. docs/notation.md: the tool never reports
+clean a record it did not read as written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notation import parse_record
+from validator.replay import replay
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+RUBICON = '[Variant "rubicon"]\n[Result "*"]\n\n'
+TRICK = "deal 1 dealer B\n1. A 7D B 9D\n  draw B ?, A ?\n"  # B's nine wins: lines 4-6
+
+
+def _found(text: str) -> list[tuple[str, int | None, str]]:
+    return [
+        (f.code, f.location.line, f.message)
+        for f in replay(parse_record(text), steps=False).all_findings()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("mark", "said"),
+    [
+        ("^exposed A ZC", "'zc' is not a card"),  # a card mistyped
+        ("^exposed A", "no card"),
+        ("^challenge E", "'e' is not a seat"),  # a seat mistyped
+        ("^too-many A 7H", "no card is taken"),
+        ("^amend A", "no card"),
+    ],
+)
+def test_a_mark_whose_arguments_do_not_read_is_reported_and_not_applied(
+    mark: str, said: str
+) -> None:
+    (found,) = _found(RUBICON + TRICK + mark + "\n")
+    assert found[:2] == ("R001", 7) and said in found[2]
+
+
+def test_the_marks_as_the_notation_writes_them_read_clean() -> None:
+    body = TRICK + '^ruling "the trick stands"\n^note "a comment"\n'
+    assert _found(RUBICON + body) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("score A 0 B 40 B 40", "the score line names B twice"),
+        ("score A 0 B 40 C 7", "names seat C, which does not play"),
+    ],
+)
+def test_a_score_line_naming_a_seat_twice_or_one_not_playing(line: str, said: str) -> None:
+    # (the score line also ends the deal early: P209, and its figures are S501)
+    found = _found(RUBICON + TRICK + line + "\n")
+    assert [f for f in found if f[0] == "R001" and said in f[2] and f[1] == 7]
+
+
+def test_deals_numbered_out_of_order() -> None:
+    text = RUBICON + TRICK + "\ndeal 1 dealer A\n1. B 7C A 9C\n"  # the second deal: line 8
+    assert [f[:2] for f in _found(text)] == [("R001", 8)]
+    assert "deal 2 comes next" in _found(text)[0][2]
+
+
+def test_a_turn_up_in_rubicon_is_not_read_and_said() -> None:
+    text = RUBICON + "deal 1 dealer B\nturnup 7H\n1. A 7D B 9D\n"
+    (found,) = _found(text)
+    assert found[:2] == ("R001", 4) and "turns up no trump" in found[2]
+
+
+@pytest.mark.parametrize(
+    ("tag", "said"),
+    [
+        ('[Result "A 24OO"]', "the Result tag 'A 24OO'"),  # letter O for zero
+        ('[Target "5OO"]', "the Target tag '5OO' is not a number"),
+        ('[Game "I"]', "the Game tag 'I' is not a game number"),
+    ],
+)
+def test_a_tag_the_settlement_reads_as_a_number_that_is_none(tag: str, said: str) -> None:
+    text = '[Variant "rubicon"]\n' + tag + "\n\n" + TRICK
+    found = _found(text)
+    assert found[0][:2] == ("R001", 2) and said in found[0][2]
+
+
+def test_an_unknown_suffix_mark_is_reported() -> None:
+    (found,) = _found(RUBICON + "deal 1 dealer B\n1. A 7D^K B 9D\n")
+    assert found[:2] == ("R001", 5) and "unknown suffix mark ^K" in found[2]
+
+
+def test_a_result_naming_a_winner_of_a_game_not_over() -> None:
+    # samples/games/no-brisques.bzn is won by B at the target of 1000 (790 v 1030); played
+    # to 2000 the same four deals leave the game unfinished, and "B 240" names a winner of
+    # a game not over. It had been clean.
+    text = (SAMPLES / "games" / "no-brisques.bzn").read_text(encoding="utf-8")
+    assert _found(text) == []
+    found = _found(text.replace('[Target "1000"]', '[Target "2000"]'))
+    assert [f[:2] for f in found] == [("S503", 11)]
+    assert "the game is not over" in found[0][2]
+
+
+def test_what_a_variation_writes_is_checked_for_its_form() -> None:
+    # a variation is not replayed, but a seat that does not play, a mark the validator does
+    # not know and a misspelled combination in it are slips to report (they had been clean)
+    text = RUBICON + (
+        "deal 1 dealer B\n"
+        "1. A 7D B 9D\n"
+        "  ( 1. A 7D C 9D\n"  # line 6
+        "    ^frob A\n"
+        "    B marrige KC QC 40 )\n"
+    )
+    assert [(f[0], f[1]) for f in _found(text)] == [("R001", 6), ("R001", 7), ("R001", 8)]
+    messages = " / ".join(f[2] for f in _found(text))
+    assert "seat C does not play" in messages and "^frob" in messages and "marrige" in messages
+
+
+def test_a_well_formed_variation_is_clean() -> None:
+    text = RUBICON + (
+        "deal 1 dealer B\n1. A 7D B 9D\n  ( 1. A 7D B 8D\n    A marriage KC QC 40 )\n"
+    )
+    assert _found(text) == []
+
+
+def test_a_running_total_in_rubicon_is_said_not_checked() -> None:
+    # in Rubicon each deal is a game: a total line is compared with nothing (it had been clean
+    # whatever its numbers)
+    found = _found(RUBICON + TRICK + "total A 123 B 456\n")
+    assert [f for f in found if f[:2] == ("R001", 7) and "running total" in f[2]]

@@ -1,0 +1,150 @@
+"""What a record says that the replay reads but no rule judges: checked for its form.
+
+A record is never reported clean on a line it did not read as written (docs/notation.md). The
+replay reads the plays, draws and declarations through the rules; these checks cover the rest
+of what a record states: the tags whose values the settlement takes as numbers (``Result``,
+``Target``, ``Game``), the numbering of the deals, the seats of a score line, and a turn-up in
+a game that has none; and, in a variation (an alternative line, not replayed), the seats and
+the words of its plays, draws, declarations and marks. Each fault is R001 at its line: the
+record must be mended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from notation.model import Deal, Declaration, Draw, Mark, Pos, Record, Tag, Variation
+from validator.engine.combinations import MELD_KINDS, SPECIAL_KINDS, canonical_kind
+from validator.replay.context import RecordContext, column_of, line_of
+from validator.replay.model import Finding, Location
+
+RESULT_WORDS = ("*", "draw", "void")
+"""The Result values that name no winner: unfinished, drawn, void."""
+
+
+def record_findings(ctx: RecordContext, record: Record) -> list[Finding]:
+    """The R001 findings of the record's tags and deal lines (see the module docstring)."""
+    out: list[Finding] = []
+    for tag, problem in _tag_problems(ctx, record.tags):
+        where = Location(ctx.source, line_of(tag.pos), column_of(tag.pos))
+        out.append(_finding(ctx, problem, where))
+    previous: int | None = None
+    for deal in record.deals:
+        for problem, pos in _deal_problems(ctx, deal, previous):
+            where = Location(ctx.source, line_of(pos), column_of(pos), deal.number)
+            out.append(_finding(ctx, problem, where))
+        previous = deal.number
+    return out
+
+
+def _finding(ctx: RecordContext, message: str, where: Location) -> Finding:
+    return ctx.finding("R001", None, message, where, remedy=ctx.record_remedy("R001", None))
+
+
+def _tag_problems(ctx: RecordContext, tags: Iterable[Tag]) -> Iterable[tuple[Tag, str]]:
+    for tag in tags:
+        value = tag.value.strip()
+        if tag.name == "Result" and not _result_reads(value, ctx.seats):
+            yield (
+                tag,
+                f"the Result tag {tag.value!r} is not a seat and the value of the game "
+                f'("A 2400"), draw, void or *: it is not checked',
+            )
+        elif tag.name == "Target" and not (value.isdigit() and int(value) > 0):
+            yield (
+                tag,
+                f"the Target tag {tag.value!r} is not a number of points: the rule set's "
+                "target is used",
+            )
+        elif tag.name == "Game" and not (value.isdigit() and int(value) > 0):
+            yield tag, f"the Game tag {tag.value!r} is not a game number"
+
+
+def _result_reads(value: str, seats: tuple[str, ...]) -> bool:
+    if value in ("", *RESULT_WORDS):
+        return True
+    parts = value.split()
+    return len(parts) == 2 and parts[0] in seats and parts[1].isdigit()
+
+
+def _deal_problems(
+    ctx: RecordContext, deal: Deal, previous: int | None
+) -> Iterable[tuple[str, Pos | None]]:
+    """Each problem of a deal's lines, with where it is."""
+    if deal.number < 1:
+        yield f"deal {deal.number}: deals are numbered from 1", deal.pos
+    elif previous is not None and deal.number != previous + 1:
+        yield (
+            f"deal {deal.number} follows deal {previous}: deal {previous + 1} comes next",
+            deal.pos,
+        )
+    if deal.turnup is not None and not ctx.rules.turn_up:
+        yield (
+            f"deal {deal.number}: a turn-up ({deal.turnup}) in {ctx.rules.title}, which turns "
+            "up no trump: it is not read",
+            deal.pos,
+        )
+    score = deal.score
+    if score is None:
+        return
+    settlement = ctx.rules.settlement_rules
+    if score.totals and getattr(settlement, "kind", None) != "target":
+        yield (
+            f"deal {deal.number}: a running total in {ctx.rules.title}, where each deal is a "
+            "game of its own: it is not checked",
+            score.pos,
+        )
+    for line, numbers in (
+        ("score", score.scores),
+        ("brisques", score.brisques),
+        ("total", score.totals),
+    ):
+        named = [seat for seat, _ in numbers]
+        for seat in sorted({s for s in named if named.count(s) > 1}):
+            yield f"deal {deal.number}: the {line} line names {seat} twice", score.pos
+        for seat in sorted(set(named) - set(ctx.seats)):
+            yield (
+                f"deal {deal.number}: the {line} line names seat {seat}, which does not play",
+                score.pos,
+            )
+
+
+def variation_problems(
+    variation: Variation, seats: tuple[str, ...]
+) -> list[tuple[str, Pos | None]]:
+    """What a variation writes that cannot be what it says, nested variations included: a seat
+    that does not play, a declaration word that names no combination, a mark the validator
+    does not know or whose arguments do not read (docs/notation.md, Marks)."""
+    from validator.replay.marks import DEAL_MARKS, MARKS, arguments_problem
+
+    out: list[tuple[str, Pos | None]] = []
+    stack = [variation]
+    while stack:
+        current = stack.pop()
+        events = list(current.events)
+        for trick in current.tricks:
+            for play in trick.plays:
+                if play.seat not in seats:
+                    out.append((f"in a variation: seat {play.seat} does not play", play.pos))
+                for letter in play.marks:
+                    if letter.upper() not in ("L", "R"):
+                        out.append((f"in a variation: unknown suffix mark ^{letter}", play.pos))
+            events.extend(trick.events)
+        for event in events:
+            if isinstance(event, Variation):
+                stack.append(event)
+            elif isinstance(event, Draw | Declaration) and event.seat not in seats:
+                out.append((f"in a variation: seat {event.seat} does not play", event.pos))
+            elif isinstance(event, Declaration):
+                word = canonical_kind(event.kind)
+                if word not in MELD_KINDS and word not in SPECIAL_KINDS:
+                    out.append((f"in a variation: {event.kind!r} is not a combination", event.pos))
+            elif isinstance(event, Mark):
+                if event.code not in MARKS and event.code not in DEAL_MARKS:
+                    out.append((f"in a variation: unknown mark ^{event.code}", event.pos))
+                else:
+                    problem = arguments_problem(event)
+                    if problem is not None:
+                        out.append((f"in a variation: ^{event.code}: {problem}", event.pos))
+    out.sort(key=lambda item: (line_of(item[1]) or 0, column_of(item[1]) or 0))
+    return out
