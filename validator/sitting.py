@@ -304,7 +304,8 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
     settlement: SittingSettlement | None = None
     games = [game for _, game in settled_games]
     if chouette_name is not None:
-        findings.extend(sitting_findings(replays))
+        # a game recorded twice is reported above (R001) with the sitting's other faults
+        findings.extend(f for f in sitting_findings(replays) if f.code == "S506")
     if games:
         try:
             settlement = settle_sitting(games, stake or 0, chouette=chouette_name)

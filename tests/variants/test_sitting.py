@@ -153,6 +153,19 @@ def test_check_finds_the_wrong_rotation_when_the_games_come_reversed(tmp_path: P
     assert len(lines) == 1 and lines[0].startswith(where + message)
 
 
+def test_check_reports_a_game_recorded_twice(tmp_path: Path) -> None:
+    # game 1 written twice (as bezique sitting says: R001 "recorded twice"); check had been
+    # clean on it
+    records = records_of(SITTING)
+    path = tmp_path / "twice.bzn"
+    path.write_text(write_records([records[0], records[0], records[1]]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if " R001 " in line]
+    assert len(lines) == 1 and "game 1 of the sitting is recorded twice" in lines[0]
+    assert "S506" not in result.output
+
+
 def test_adjudicate_judges_the_rotation_in_game_order(tmp_path: Path) -> None:
     path = _reversed_file(SITTING, tmp_path)
     result = CliRunner().invoke(main, ["adjudicate", str(path)])

@@ -143,7 +143,16 @@ class ChouetteWatch:
         if known is None:
             known = self._numbered[game.sitting] = _Numbered(game.chouette)
         if number in known.games:
-            return []  # a game recorded twice: the sitting reports it (R001)
+            first = known.games[number]
+            return [
+                make_finding(
+                    "R001",
+                    None,
+                    f"game {number} of the sitting is recorded twice (first at line "
+                    f"{first.line}): its rotation is judged on the first",
+                    Location(game.source, game.line, game.column),
+                )
+            ]
         known.games[number] = game
         return self._pair(known, number) + self._pair(known, number + 1)
 
