@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from notation.errors import NotationError
 from notation.model import Record
@@ -116,13 +116,21 @@ def _number(value: Decimal) -> int | str:
     return int(value) if value == value.to_integral_value() else str(value)
 
 
+LOOKS_LIKE_A_DIGIT: Final = frozenset("OoIl")
+"""Letters typed for 0 and 1."""
+
 _STAKE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([^\d\s].*)?$")
 
 
 def parse_stake(text: str) -> Decimal | None:
-    """The stake per hundred in a ``Stake`` tag: a number, perhaps with a unit (``6d``)."""
+    """The stake per hundred in a ``Stake`` tag: a number, perhaps with a unit (``6d``). A
+    unit glued to the number that begins with a letter like a digit (``1O``, ``1l``) is a
+    digit mistyped, not a unit: None."""
     match = _STAKE.match(text)
     if match is None:
+        return None
+    unit = match.group(2) or ""
+    if unit[:1] in LOOKS_LIKE_A_DIGIT and text.strip()[len(match.group(1)) :][:1] == unit[:1]:
         return None
     try:
         return Decimal(match.group(1))

@@ -202,6 +202,11 @@ def test_stake_text() -> None:
     assert parse_stake("0.10 dollars") == Decimal("0.10")
     assert parse_stake("6d") == Decimal(6)
     assert parse_stake("sixpence") is None
+    # a letter typed for a digit, glued to the number, is no unit (audit 7 December 2026: "1O"
+    # had been read as a stake of 1 in a unit "O", and the sitting settled at 1)
+    assert parse_stake("1O") is None
+    assert parse_stake("1l") is None
+    assert parse_stake("10 O") == Decimal(10)  # a unit written apart is a unit
 
 
 # ------------------------------------------------------------------ the command
