@@ -57,3 +57,15 @@ def test_a_marriage_carried_with_the_first_marriage_is_a_plain_one() -> None:
         "  draw A ?, B ?\n"
     )
     assert _replayed(body) == ([], {"A": 40, "B": 0})
+
+
+def test_a_marriage_carried_with_the_one_that_makes_trumps_is_judged_under_it() -> None:
+    # the spade marriage makes spades trumps, so the heart marriage carried with it is worth 20:
+    # "40 to score" is a wrong figure, noted (A411) and correcting nothing: A 40
+    body = (
+        "hand A KS QS KH QH 7C 8C 9C 7D 8D\n"
+        "1. A 7C B 8S\n"
+        "  A marriage KS QS 40 carry marriage KH QH 40\n"  # line 7
+        "  draw A ?, B ?\n"
+    )
+    assert _replayed(body) == (["A411"], {"A": 40, "B": 0})

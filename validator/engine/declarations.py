@@ -96,17 +96,17 @@ def declare_line(
     ]
     values: list[int | None] = []
     makes_trump = timing is None
+    line_trump = _trump_made_by(state, parts[0], makes_trump)
     for index, (part_kind, part_cards, claim) in enumerate(parts):
         value = _value(state, seat, part_kind, part_cards, out, makes_trump, index > 0)
         values.append(value)
+        if index > 0 and state.trump is None and value is not None:
+            # An announcement to score before trumps is worth what it is when scored: known
+            # now only when this line's own combination makes the trump; else not judged.
+            value = _worth_under(state, part_kind, part_cards, line_trump)
         # Out of turn, the declaration is judged as a whole: its score stands as marked or
         # is taken down (hoffmann-1909 laws 42 and 50), so the figure is not judged apart.
-        # An announcement to score made before trumps has no figure to judge: it is worth
-        # what it is when scored, and the trump is made later (by this line or another).
-        undecided = index > 0 and state.trump is None
         if makes_trump and value is not None and claim is not None and claim != value:
-            if undecided:
-                continue
             if index == 0:
                 key = _key(state, part_kind, part_cards, makes_trump)
                 message = f"{key} scores {value}, not {claim}"
@@ -216,6 +216,30 @@ def _not_a_combination(state: DealState, seat: str, message: str, carried: bool)
     if carried:
         return state.not_carried(seat, message, "A412")
     return state.violation("A412", "decl.combinations", seat, message)
+
+
+def _trump_made_by(
+    state: DealState, part: tuple[str, tuple[Card, ...], int | None], makes_trump: bool
+) -> str | None:
+    """The suit a declaration line's combination makes trumps (the first marriage, or a
+    sequence, scored in turn before any trump: rubicon-bezique-laws.txt, Declaring), or None."""
+    kind, cards, _ = part
+    first = makes_trump and state.rules.trump == "first-marriage" and state.trump is None
+    if not first or kind not in ("marriage", "sequence") or not cards:
+        return None
+    suits = {card.suit for card in cards}
+    return cards[0].suit if len(suits) == 1 else None
+
+
+def _worth_under(
+    state: DealState, kind: str, cards: Sequence[Card], trump: str | None
+) -> int | None:
+    """What a combination announced to score before trumps is worth once ``trump`` is made
+    by its own line, or None when the trump is not known yet (it depends on the marriage
+    scored first)."""
+    if trump is None:
+        return None
+    return state.rules.value(value_key(kind, cards[0].suit if cards else None, trump, False))
 
 
 def _key(state: DealState, kind: str, cards: Sequence[Card], makes_trump: bool = True) -> str:
