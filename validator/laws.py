@@ -706,23 +706,14 @@ def _quantity(name: str, ctx: RemedyContext) -> int:
 
 
 def _merge(base: Effects, extra: Effects) -> Effects:
+    """A case's effects with an option's added: scores and uncounted items joined, a flag set
+    when either sets it, the option's last trick over the case's."""
+    flags = {key: bool(getattr(base, key) or getattr(extra, key)) for key in FLAGS}
     return Effects(
         score=base.score + extra.score,
-        void_deal=base.void_deal or extra.void_deal,
-        abandon_game=base.abandon_game or extra.abandon_game,
-        replay_from_fault=base.replay_from_fault or extra.replay_from_fault,
         uncount=base.uncount + extra.uncount,
         last_trick=extra.last_trick or base.last_trick,
-        rubicon_offender=base.rubicon_offender or extra.rubicon_offender,
-        forfeit_strict_tricks=base.forfeit_strict_tricks or extra.forfeit_strict_tricks,
-        compel_play=base.compel_play or extra.compel_play,
-        draw_two_next=base.draw_two_next or extra.draw_two_next,
-        without_drawing=base.without_drawing or extra.without_drawing,
-        make_good=base.make_good or extra.make_good,
-        no_announcements=base.no_announcements or extra.no_announcements,
-        choose_next_two=base.choose_next_two or extra.choose_next_two,
-        second_to_adversary=base.second_to_adversary or extra.second_to_adversary,
-        gathered_brisques=base.gathered_brisques or extra.gathered_brisques,
+        **flags,
     )
 
 

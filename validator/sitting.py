@@ -33,6 +33,7 @@ from validator.engine.settlement import (
     settle_sitting,
 )
 from validator.replay import Finding, Location, Replay, make_finding, replay, sitting_findings
+from validator.replay.sittings import game_number
 
 
 class SittingError(ValueError):
@@ -189,8 +190,7 @@ def _tag_line(record: Record, name: str) -> int | None:
 
 
 def _game_number(record: Record) -> int | None:
-    text = (record.tag("Game") or "").strip()
-    return int(text) if text.isdigit() else None
+    return game_number(record.tag("Game"))
 
 
 def group_sittings(records: Iterable[Record]) -> dict[str, list[Record]]:

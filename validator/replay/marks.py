@@ -50,6 +50,9 @@ ELECTION_ALIASES: Final = {
 
 Handler = Callable[[DealWalker, Mark], None]
 
+SUFFIX_MARKS: Final = frozenset({"L", "R"})
+"""The suffix marks the validator judges: ``^L`` led out of turn, ``^R`` a revoke."""
+
 REQUIRED, OPTIONAL, NONE = "required", "optional", "none"
 
 MARK_ARGUMENTS: Final = {
@@ -380,8 +383,9 @@ def _amend(walker: DealWalker, mark: Mark) -> None:
             *where,
         )
         return
-    problem = _amendment_problem(walker, seat, event, decl.kind, decl.cards, mark.cards)
-    if not walker.ctx.laws.amendment:
+    if walker.ctx.laws.amendment:
+        problem = _amendment_problem(walker, seat, event, decl.kind, decl.cards, mark.cards)
+    else:
         problem = f"the {walker.ctx.laws.name} laws give no amendment"
     shown = " ".join(map(str, decl.cards))
     amended = " ".join(_cards(mark))
@@ -686,7 +690,7 @@ def check_play_marks(
             )
         elif upper == "R" and not codes & STRICT_CODES:
             _revoke_mark(walker, play.seat, str(play.card), phase, hidden, second, *where)
-        elif upper not in ("L", "R"):
+        elif upper not in SUFFIX_MARKS:
             walker.raw_finding(
                 "R001",
                 play.seat,

@@ -50,9 +50,9 @@ class RawFinding:
     marked: bool = False
     """Reported on the table's word (a mark the replay cannot check)."""
     stock_named: bool = False
+    """For a wrong draw (W306): the record's stock names the card that was next."""
     carried: bool = False
     """For a fault of a declaration line, that of the announcement carried "to score"."""
-    """For a wrong draw (W306): the record's stock names the card that was next."""
     amended: bool = False
     """A false declaration the offender amended before drawing (``^amend``): it stands."""
 

@@ -17,6 +17,7 @@ from notation.model import Deal, Declaration, Draw, Mark, Pos, Record, Tag, Vari
 from validator.engine.combinations import MELD_KINDS, SPECIAL_KINDS, canonical_kind
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.model import Finding, Location
+from validator.replay.sittings import game_number
 
 RESULT_WORDS = ("*", "draw", "void")
 """The Result values that name no winner: unfinished, drawn, void."""
@@ -56,7 +57,7 @@ def _tag_problems(ctx: RecordContext, tags: Iterable[Tag]) -> Iterable[tuple[Tag
                 f"the Target tag {tag.value!r} is not a number of points: the rule set's "
                 "target is used",
             )
-        elif tag.name == "Game" and not (value.isdigit() and int(value) > 0):
+        elif tag.name == "Game" and not (game_number(value) or 0) > 0:
             yield tag, f"the Game tag {tag.value!r} is not a game number"
 
 
@@ -115,7 +116,7 @@ def variation_problems(
     """What a variation writes that cannot be what it says, nested variations included: a seat
     that does not play, a declaration word that names no combination, a mark the validator
     does not know or whose arguments do not read (docs/notation.md, Marks)."""
-    from validator.replay.marks import DEAL_MARKS, MARKS, arguments_problem
+    from validator.replay.marks import DEAL_MARKS, MARKS, SUFFIX_MARKS, arguments_problem
 
     out: list[tuple[str, Pos | None]] = []
     stack = [variation]
@@ -127,7 +128,7 @@ def variation_problems(
                 if play.seat not in seats:
                     out.append((f"in a variation: seat {play.seat} does not play", play.pos))
                 for letter in play.marks:
-                    if letter.upper() not in ("L", "R"):
+                    if letter.upper() not in SUFFIX_MARKS:
                         out.append((f"in a variation: unknown suffix mark ^{letter}", play.pos))
             events.extend(trick.events)
         for event in events:

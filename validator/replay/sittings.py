@@ -69,12 +69,13 @@ def chouette_game(replayed: Replay) -> ChouetteGame | None:
         column=pos.column if pos is not None else None,
         laws=replayed.laws,
         variant=replayed.variant,
-        number=_number(replayed.tags.get("Game", "")),
+        number=game_number(replayed.tags.get("Game")),
     )
 
 
-def _number(text: str) -> int | None:
-    text = text.strip()
+def game_number(text: str | None) -> int | None:
+    """The number a ``Game`` tag gives, or None when it gives none."""
+    text = (text or "").strip()
     return int(text) if text.isdigit() else None
 
 
