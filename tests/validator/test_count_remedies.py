@@ -53,9 +53,29 @@ def test_the_remedy_ends_when_the_hand_is_right() -> None:
     assert _codes(body) == [("P202", "B", 10), ("W301", "B", 16)]
 
 
-def test_without_the_election_a_draw_left_out_is_still_w301() -> None:
+def test_without_the_election_a_draw_left_out_by_a_hand_too_large_is_no_w301() -> None:
+    # B holds nine after trick 1 (P202), eight after trick 2 without drawing: he plays trick 3
+    # with his right eight, not "one card short", so the draw forgotten's laws (W301) do not
+    # fit; P202 stands with A's election still open (rule book, play.draw-one). This had been
+    # W301 as well.
     body = TOO_MANY + "2. A 8S B 8D\n  draw A ?\n3. A 7C B 9D\n"  # line 13
-    assert _codes(body) == [("P202", "B", 10), ("W301", "B", 13)]
+    assert _codes(body) == [("P202", "B", 10)]
+
+
+def test_a_second_card_kept_then_a_draw_left_out_is_one_fault() -> None:
+    # Rubicon, nine due. B draws two after trick 1 (ten), plays trick 2 with ten (the card
+    # kept: W302 ruled as too many, Portland law 17), leaves his draw out after trick 2 and
+    # plays trick 3 with nine. Law 17: B is rubiconed, A adds B's 0 (at most 900) and 1300,
+    # and 100 more, B having under 100 (law 59): A 1400. The draw left out had been W301 too,
+    # with a remedy ("he plays the remainder one card short") that did not fit.
+    text = (
+        '[Variant "rubicon"]\n[Laws "english"]\n\ndeal 1 dealer B\n'
+        "1. A 7C B 7S\n  draw A ?, B ?, B ?\n"  # line 6: the second card
+        "2. A 8C B 8S\n  draw A ?\n3. A 9C B 9S\n  draw A ?, B ?\n"
+    )
+    result = replay(parse_record(text), steps=False)
+    assert [(f.code, f.seat, f.location.line) for f in result.all_findings()] == [("W302", "B", 6)]
+    assert result.game is not None and result.game.result == "A 1400"
 
 
 def test_the_other_player_draws_first_when_the_winner_may_not() -> None:

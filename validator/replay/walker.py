@@ -479,7 +479,7 @@ class DealWalker:
         if observer is not None:
             observer.before_event(play, state)
         found = state.play(seat, card)
-        if found and self.count_faults:
+        if found and (self.count_faults or self.overheld):
             found = [v for v in found if not self._left_out_as_remedy(v, seat)]
         if observer is not None:
             observer.after_event(play, state, found)
@@ -742,17 +742,20 @@ class DealWalker:
         return any(raw.code in COUNT_CODES for raw in self.raw)
 
     def _left_out_as_remedy(self, v: Violation, player: str) -> bool:
-        """Whether ``v``, a draw left out (W301) found at a play by ``player``, is the remedy
-        of too many cards: the seat plays without drawing while he holds his due number or
-        more (foster-1914-ordinary-bezique.txt, Irregularities in Play: "compel him to play
-        without drawing from the talon, until the number of cards in his hand is reduced")."""
+        """Whether ``v``, a draw left out (W301) found at a play by ``player``, is no fault of
+        its own: the seat holds his due number or more without it, a hand too large having
+        been found (and ruled) before. Under a remedy that has him play without drawing it is
+        that remedy (foster-1914-ordinary-bezique.txt, Irregularities in Play: "compel him to
+        play without drawing from the talon, until the number of cards in his hand is
+        reduced"); under any other, or after a second card drawn and kept (W302 played on,
+        ``overheld``), it puts his hand right. Either way he does not play one card short,
+        which is all the laws of a draw forgotten provide for (rule book, ``play.draw-one``)."""
         if v.code != "W301" or v.seat is None:
             return False
         held = self.state.held[v.seat] + (1 if v.seat == player else 0)  # before the play
         if held < self.rules.hand_size:
             return False
-        effects = self._count_remedy(v.seat)
-        return effects is not None and effects.without_drawing
+        return v.seat in self.overheld or self._count_remedy(v.seat) is not None
 
     def _drawn_as_remedy(self, v: Violation) -> bool:
         """Whether ``v``, just found in a draw, is the remedy of a hand of the wrong size, not
