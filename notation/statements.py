@@ -108,8 +108,12 @@ def unquote(text: str) -> str:
 
 
 def brace_comment(token: str, position: Pos) -> Comment:
-    """The comment of a ``{...}`` token: trimmed, ``\\x`` read as ``x`` (``\\}``, ``\\\\``)."""
+    """The comment of a ``{...}`` token: trimmed, ``\\x`` read as ``x`` (``\\}``, ``\\\\``), and
+    its line ends ``\\n`` however the file ended its lines (a comment over lines of a CRLF file
+    says the same as in an LF one)."""
     body = token[1:-1].strip()
+    if "\r" in body:
+        body = body.replace("\r\n", "\n").replace("\r", "\n")
     if "\\" in body:
         body = _ESCAPE.sub(r"\1", body)
     return _parsed_comment(body, False, position)

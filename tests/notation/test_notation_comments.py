@@ -129,3 +129,10 @@ def test_a_brace_in_a_string_opens_no_comment() -> None:
     assert record.deals[0].tricks == (Trick(1, (Play("A", "7D"), Play("B", "9C"))),)
     (item,) = list(read_records(io.StringIO(text)))
     assert item == record
+
+
+def test_a_comment_over_lines_of_a_crlf_file_reads_as_in_an_lf_file() -> None:
+    # the model had kept "\r\n" inside the comment's text
+    lf = parse_record(HEAD + "{first line\nsecond line}\n")
+    crlf = parse_record((HEAD + "{first line\nsecond line}\n").replace("\n", "\r\n"))
+    assert crlf.deals[0].events == lf.deals[0].events == (Comment("first line\nsecond line"),)

@@ -217,3 +217,17 @@ def test_reader_accepts_bom_crlf_and_tabs_from_a_file(tmp_path: Path) -> None:
     assert records[0].source == str(path)
     assert [str(p.card) for p in records[0].deals[0].tricks[0].plays] == ["7D", "9C"]
     assert records[1].pos is not None and records[1].pos.line == 5
+
+
+@pytest.mark.parametrize("run", ["!!!", "!?!", "???"])
+def test_a_run_of_three_glyph_marks_is_an_error_not_two_glyphs(run: str) -> None:
+    # it had been read as two glyphs ("!!" and "!") without a word (docs/notation.md)
+    text = f"deal 1 dealer B\n1. A 7D {run} B 9C\n"
+    _, errors = parse_record_collecting(text)
+    assert [(e.line, e.column) for e in errors] == [(2, 9)]
+    assert f"found '{run}'" in errors[0].message
+
+
+def test_two_glyphs_apart_are_two_glyphs() -> None:
+    record = parse_record("deal 1 dealer B\n1. A 7D !! ! B 9C\n")
+    assert record.deals[0].tricks[0].plays[0].glyphs == ("!!", "!")

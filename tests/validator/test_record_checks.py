@@ -130,3 +130,33 @@ def test_a_running_total_in_rubicon_is_said_not_checked() -> None:
     # whatever its numbers)
     found = _found(RUBICON + TRICK + "total A 123 B 456\n")
     assert [f for f in found if f[:2] == ("R001", 7) and "running total" in f[2]]
+
+
+@pytest.mark.parametrize(
+    ("tag", "meant"),
+    [
+        ('[Reslt "B 240"]', "Result"),  # a letter left out
+        ('[result "B 240"]', "Result"),  # names compare exactly: another case is another tag
+        ('[Stakes "10"]', "Stake"),  # a letter added
+        ('[Varaint "rubicon"]', "Variant"),  # two letters swapped
+    ],
+)
+def test_a_tag_name_that_is_a_slip_for_one_the_validator_reads(tag: str, meant: str) -> None:
+    # the tag is kept but not read: [Reslt "B 240"] left the Result unchecked and was clean
+    text = '[Variant "rubicon"]\n' + tag + "\n\n" + TRICK
+    found = [f for f in _found(text) if f[:2] == ("R001", 2)]
+    assert len(found) == 1 and f"{meant!r} is the tag the validator reads" in found[0][2]
+
+
+@pytest.mark.parametrize("tag", ['[Event "Club night"]', '[Stage "final"]', '[Round "3"]'])
+def test_tags_kept_but_not_read_are_not_slips(tag: str) -> None:
+    assert _found(RUBICON + tag + "\n\n" + TRICK) == []
+
+
+def test_a_result_of_star_on_a_finished_game() -> None:
+    # docs/notation.md: `*` "while unfinished"; samples/games/no-brisques.bzn is won by B at
+    # its target of 1000 (B 240), so "*" is not what happened. It had been clean.
+    text = (SAMPLES / "games" / "no-brisques.bzn").read_text(encoding="utf-8")
+    found = _found(text.replace('[Result "B 240"]', '[Result "*"]'))
+    assert [f[:2] for f in found] == [("S503", 11)]
+    assert "'*' (not over), but the game is over" in found[0][2] and "'B 240'" in found[0][2]

@@ -273,10 +273,24 @@ def _check_result(
     ctx: RecordContext, record: Record, game: GameSettlement, findings: list[Finding]
 ) -> None:
     claimed = (record.tag("Result") or "").strip()
-    if claimed in ("", "*"):
+    if not claimed:
         return
     tag = next(t for t in record.tags if t.name == "Result")
     where = Location(ctx.source, line_of(tag.pos), column_of(tag.pos))
+    if claimed == "*":
+        # `*` says the game is not over (docs/notation.md): wrong once a seat has won it
+        if game.result.strip() != "*":
+            findings.append(
+                ctx.finding(
+                    "S503",
+                    None,
+                    f"the Result tag says '*' (not over), but the game is over: the settlement "
+                    f"of the scores as corrected by the laws gives {game.result!r}",
+                    where,
+                    remedy=ctx.record_remedy("S503", None),
+                )
+            )
+        return
     parts = claimed.split()
     winner = parts[0] if parts else None
     value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None

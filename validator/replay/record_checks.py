@@ -3,15 +3,17 @@
 A record is never reported clean on a line it did not read as written (docs/notation.md). The
 replay reads the plays, draws and declarations through the rules; these checks cover the rest
 of what a record states: the tags whose values the settlement takes as numbers (``Result``,
-``Target``, ``Game``), the numbering of the deals, the seats of a score line, and a turn-up in
-a game that has none; and, in a variation (an alternative line, not replayed), the seats and
-the words of its plays, draws, declarations and marks. Each fault is R001 at its line: the
-record must be mended.
+``Target``, ``Game``), a tag name that looks like a slip for one the validator reads (``[Reslt
+"A 600"]``, ``[result ...]``: such a tag is kept but not read), the numbering of the deals, the
+seats of a score line, and a turn-up in a game that has none; and, in a variation (an
+alternative line, not replayed), the seats and the words of its plays, draws, declarations and
+marks. Each fault is R001 at its line: the record must be mended.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from difflib import get_close_matches
 
 from notation.model import Deal, Declaration, Draw, Mark, Pos, Record, Tag, Variation
 from validator.engine.combinations import MELD_KINDS, SPECIAL_KINDS, canonical_kind
@@ -21,6 +23,23 @@ from validator.replay.sittings import game_number
 
 RESULT_WORDS = ("*", "draw", "void")
 """The Result values that name no winner: unfinished, drawn, void."""
+
+READ_TAGS = (
+    "Variant",
+    "Laws",
+    "HouseRules",
+    "Target",
+    "Result",
+    "Date",
+    "Sitting",
+    "Game",
+    "Stake",
+    "Chouette",
+)
+"""The tags whose values the validator reads (docs/notation.md, Tags)."""
+
+OTHER_TAGS = frozenset({"Event", "Site", "Round", "Annotator", "Stage", "Time", "Note", "Scorer"})
+"""Tags kept but not read that look like one of :data:`READ_TAGS` and are not a slip."""
 
 
 def record_findings(ctx: RecordContext, record: Record) -> list[Finding]:
@@ -45,7 +64,14 @@ def _finding(ctx: RecordContext, message: str, where: Location) -> Finding:
 def _tag_problems(ctx: RecordContext, tags: Iterable[Tag]) -> Iterable[tuple[Tag, str]]:
     for tag in tags:
         value = tag.value.strip()
-        if tag.name == "Result" and not _result_reads(value, ctx.seats):
+        meant = _tag_meant(tag.name)
+        if meant is not None:
+            yield (
+                tag,
+                f"the tag {tag.name!r} is kept but not read: {meant!r} is the tag the "
+                f"validator reads (names are compared exactly)",
+            )
+        elif tag.name == "Result" and not _result_reads(value, ctx.seats):
             yield (
                 tag,
                 f"the Result tag {tag.value!r} is not a seat and the value of the game "
@@ -59,6 +85,18 @@ def _tag_problems(ctx: RecordContext, tags: Iterable[Tag]) -> Iterable[tuple[Tag
             )
         elif tag.name == "Game" and not (game_number(value) or 0) > 0:
             yield tag, f"the Game tag {tag.value!r} is not a game number"
+
+
+def _tag_meant(name: str) -> str | None:
+    """The tag of :data:`READ_TAGS` that ``name`` looks like a slip for (another case, a letter
+    left out, added or swapped), or None."""
+    if name in READ_TAGS or name in OTHER_TAGS or len(name) < 3:
+        return None
+    for known in READ_TAGS:
+        if name.lower() == known.lower():
+            return known
+    close = get_close_matches(name.lower(), [t.lower() for t in READ_TAGS], n=1, cutoff=0.8)
+    return next((t for t in READ_TAGS if close and t.lower() == close[0]), None)
 
 
 def _result_reads(value: str, seats: tuple[str, ...]) -> bool:
