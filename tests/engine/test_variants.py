@@ -256,7 +256,26 @@ def test_portland_cross_marriage() -> None:
     foster = DealState(load_ruleset("rubicon"), ("A", "B"), "B", hands)
     assert [v.code for v in run_script(foster, script)] == ["A406"]
     assert foster.melds["A"] == 80
-    # law 35: "whenever he plays one of the declared cards": not before
+    # and before a card is played, with all four on the table: "if a player has declared two
+    # independent marriages in the same suit, and all four cards are on the table
+    # simultaneously, he may make two more declarations of marriage with the same cards"
+    # (Hoffmann, before the laws; law 35's "whenever he plays one of the declared cards" is
+    # one way to a fresh pairing, not the only one). 40 + 40 + 40 + 40 = 160; a fifth with
+    # a pairing already scored is A406.
     early = DealState(load_ruleset("rubicon", {"reform": "portland"}), ("A", "B"), "B", hands)
-    found = run_script(early, script.replace("A QH B 7S", "A 9C B 7S"))
+    crossed = (
+        script.replace("A QH B 7S", "A 9C B 7S")
+        + """
+        draw A 7D
+        draw B 9H
+        A 7D B 9S
+        A marriage KH QH 40  # the second cross pairing
+        draw A 8D
+        draw B 7H
+        A 8D B 9S
+        A marriage KH QH 40  # no pairing left
+        """
+    )
+    found = run_script(early, crossed)
     assert [v.code for v in found] == ["A406"]
+    assert early.melds["A"] == 160

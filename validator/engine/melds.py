@@ -16,7 +16,9 @@ foster-1914-ordinary-bezique.txt, Declarations; hoffmann-1909 laws 34-38):
   kind; with ``reform_needs_break`` a card from the hand may not re-form a combination still
   whole on the table;
 - ``reform: portland``: the same copies never score a kind twice; old copies in a new pairing
-  only once one of the declared cards has been played (Portland laws 34-35);
+  only once one of the declared cards has been played (Portland laws 34-35), except that two
+  declared marriages of a suit cross-marry with all four cards on the table (Hoffmann's note
+  before the laws: "King 1 (already married to queen 1) may again be married to queen 2");
 - ``new_card_from_hand``: a new announcement lays at least one card from the hand.
 """
 
@@ -492,12 +494,18 @@ def model_faults(
             faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
     else:
         # Portland laws 34-35: the same cards never twice; old cards in a new pairing only
-        # once one of the declared cards has been played.
+        # once one of the declared cards has been played, but for two marriages of a suit,
+        # which cross-marry with all four cards on the table (Hoffmann, before the laws).
         uids = frozenset(c.uid for c in from_table)
         same = [g for g in holding.groups if g.kind == kind and g.uids & uids]
         if any(g.uids == uids for g in same):
             faults.append(Fault("A406", "decl.reform", f"this {kind} was scored with these cards"))
-        elif reused and len(reused) == len(from_table) and all(g.whole for g in same):
+        elif (
+            kind != "marriage"
+            and reused
+            and len(reused) == len(from_table)
+            and all(g.whole for g in same)
+        ):
             faults.append(Fault("A406", "decl.reform", f"no declared card played since the {kind}"))
     if rules.new_card_from_hand and not from_hand and pending is None:
         faults.append(
