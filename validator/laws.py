@@ -68,6 +68,7 @@ WHEN_KEYS: Final = {
     "understated": (True, False),
     "kept": (True, False),
     "variant": None,
+    "game": GAMES,
 }
 """Facts a case may be conditioned on, with their allowed values (None: any text)."""
 

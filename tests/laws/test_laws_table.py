@@ -21,6 +21,7 @@ BEFORE: dict[str, Any] = {"dealer_played": False}
 IN_TIME: dict[str, Any] = {"challenge": "in-time", "claimed": 20}
 LATE: dict[str, Any] = {"challenge": "late", "claimed": 20}
 TAKE_DOWN = ("take-down", "add-to-own")
+ORDINARY: dict[str, Any] = {"game": "ordinary", "variant": "two-pack"}
 
 # (laws, code, facts, void, score changes, elections, phrase of law_ref)
 ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...], str]] = [
@@ -44,6 +45,10 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "P205", {"trick": 60}, False, {}, (), "law 55"),
     ("english", "P206", {"trick": 60}, False, {}, (), "law 55"),
     ("english", "P207", {"trick": 58}, False, {}, (), "law 55"),
+    # the ordinary game: "may be compelled to take back his cards ... and to replay the hand"
+    # (foster-1914-ordinary-bezique.txt, Irregularities in Play): the adversary's election
+    ("english", "P205", ORDINARY | {"trick": 26}, False, {}, ("replay", "deal-stands"), "Play"),
+    ("english", "P207", ORDINARY | {"trick": 26}, False, {}, ("replay", "deal-stands"), "Play"),
     ("english", "P208", {"pack_redundant": True}, True, {}, (), "law 62"),
     ("english", "P209", {}, False, {}, (), "record is at fault"),
     # law 21: A rubiconed (reckoned by the settlement); neither scores the last trick.
@@ -155,7 +160,26 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "S502", {}, False, {}, (), "Scoring"),
     ("french", "S503", {}, False, {}, (), "Scoring and Rubicons"),
     ("french", "S504", {}, False, {}, (), "Scoring"),
-    ("french", "S505", {}, False, {}, (), "Last Eight Tricks"),
+    ("french", "S505", {}, False, {}, (), "Last Nine Tricks"),
+    # each game is ruled from its own texts (audit of 7 December 2026: a two-pack ruling had
+    # cited Rubicon's sections): the ordinary game from Foster's chapter alone
+    ("french", "S505", ORDINARY, False, {}, (), "foster-1914-ordinary-bezique.txt, The Last Eight"),
+    ("french", "S503", ORDINARY, False, {}, (), "foster-1914-ordinary-bezique.txt, Scoring"),
+    ("french", "P205", ORDINARY | {"trick": 26}, False, {}, (), "ordinary-bezique.txt, Irreg"),
+    ("french", "A401", ORDINARY | LATE, False, {"A": -20}, (), "ordinary-bezique.txt, Irreg"),
+    (
+        "french",
+        "W301",
+        ORDINARY,
+        False,
+        {},
+        ("void-deal", "two-cards-next"),
+        "foster-1914-ordinary-bezique.txt, Irregularities in Drawing",
+    ),
+    # rubicon-bezique-laws.txt, Irregularities in Drawing (not split English and French): "he
+    # must show the second one to his adversary if he has seen it himself. If it was his
+    # adversary's card, he must show his own card also."
+    ("french", "W302", {"seen": True}, False, {}, (), "rubicon-bezique-laws.txt"),
     ("french", "S506", {}, False, {}, (), "Chouette"),
     ("french", "S507", {}, False, {}, (), "Scoring and Rubicons"),
     ("french", "R001", {}, False, {}, (), "not an irregularity"),

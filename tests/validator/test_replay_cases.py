@@ -359,8 +359,10 @@ CASES: list[Case] = [
     # "the last card must not be drawn" (law 32). A draws it after trick 55 (line 112, col 6).
     Case("W305", "english", ODD_STOCK, "W305", "A", 112, 6, 1, 55, "Portland law 32",
          others=("W302",)),
+    # Rubicon is ruled from its own text ("an odd number of cards remain in the stock, the last
+    # card must not be drawn"), not from Foster's ordinary game (an even number there)
     Case("W305", "french", ODD_STOCK, "W305", "A", 112, 6, 1, 55,
-         "foster-1914-ordinary-bezique.txt, Irregularities in Drawing", others=("W302",)),
+         "rubicon-bezique-laws.txt, Irregularities in Drawing", others=("W302",)),
     # ------------------------------------------------------------------ W306 wrong card drawn
     # The stock is KH QH ...; A is written drawing QH and B KH. The replay gives each the
     # stock's next card (A KH, B QH), and the laws say the same (law 29: "he must restore the
