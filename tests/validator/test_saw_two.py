@@ -70,6 +70,15 @@ def test_draws_against_the_election_are_still_wrong_draws() -> None:
     assert _codes(body) == [*W304, ("W306", "A", 13), ("W306", "B", 13)]
 
 
+def test_draws_against_the_first_card_elected_by_the_offender_drawing_first() -> None:
+    # A, the loser of trick 1, wins trick 2 and draws first. B elected the first card (QH), so
+    # A takes the second (7C); written the other way round, both are wrong draws, and the
+    # replay gives each his card by the election: A's 7C at trick 3 is in his hand. This had
+    # been clean on the draw line (audit of 7 December 2026), the replay leaving A with QH.
+    body = "  ^elect B first-card\n" + A_WINS + "  draw A QH, B 7C\n3. A 7C B 7H\n"  # line 13
+    assert _codes(body) == [*W304, ("W306", "A", 13), ("W306", "B", 13)]
+
+
 def test_a_card_neither_of_the_two_is_still_a_wrong_draw() -> None:
     body = A_WINS + "  draw A QS, B QH\n"  # line 12: QS is the third card
     assert [c for c, _, _ in _codes(body)] == ["W304", "W306", "W306"]

@@ -166,14 +166,18 @@ def draw(state: DealState, seat: str, card: Card | None = None) -> list[Violatio
     return out
 
 
-def take_second(state: DealState, card: Card) -> bool:
+def take_second(state: DealState, card: Card | None) -> bool:
     """Put the stock's second card, ``card``, before its next one, when the stock names both
     and the next is another card: the adversary of a loser who saw two cards "has choice of the
     two cards of the following draw" (hoffmann-1909 law 30), so the first drawer may take
-    either. The turn-up, the stock's bottom card, is never among them. Whether it was done."""
+    either. ``card`` None: whatever the second card is (the choice was recorded, and the draw
+    written is judged against it). The turn-up, the stock's bottom card, is never among them.
+    Whether it was done."""
     stock = state.stock
     floor = 3 if state.turnup_present else 2
-    if len(stock) < floor or stock[-1] is None or stock[-1] == card or stock[-2] != card:
+    if len(stock) < floor or stock[-1] is None or stock[-2] is None or stock[-1] == stock[-2]:
+        return False
+    if card is not None and (stock[-1] == card or stock[-2] != card):
         return False
     stock[-1], stock[-2] = stock[-2], stock[-1]
     return True

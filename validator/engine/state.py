@@ -412,9 +412,9 @@ class DealState:
         """Apply a draw by ``seat`` (:func:`validator.engine.drawing.draw`)."""
         return drawing.draw(self, seat, card)
 
-    def take_second(self, card: Card) -> bool:
-        """The next draw takes the stock's second card, ``card``, first
-        (:func:`validator.engine.drawing.take_second`); whether it could."""
+    def take_second(self, card: Card | None) -> bool:
+        """The next draw takes the stock's second card (``card``, or whichever it is when None)
+        first (:func:`validator.engine.drawing.take_second`); whether it could."""
         return drawing.take_second(self, card)
 
     # ------------------------------------------------------------------ declarations

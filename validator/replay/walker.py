@@ -710,7 +710,8 @@ class DealWalker:
         """The first draw after a loser saw two cards (W304): where the laws give the adversary
         "choice of the two cards of the following draw" (hoffmann-1909 law 30), a first drawer
         written taking the stock's second card takes it, and the next card is left for the
-        other (no W306 for the choice)."""
+        other (no W306 for the choice). Where the adversary's choice is recorded, it decides:
+        the first drawer takes the card it leaves him, and a draw written otherwise is W306."""
         assert self.saw_two is not None
         raw, self.saw_two = self.saw_two[1], None
         card = draw.cards[0] if draw.cards else None
@@ -721,8 +722,10 @@ class DealWalker:
         if effects is None or not effects.choose_next_two:
             return
         # elected, the choice fixes who takes the second card; else the draws show it
-        if raw.election is None or (draw.seat == facts.adversary) == effects.second_to_adversary:
+        if raw.election is None:
             self.state.take_second(card)
+        elif (draw.seat == facts.adversary) == effects.second_to_adversary:
+            self.state.take_second(None)
 
     def _count_remedy(self, seat: str) -> Effects | None:
         """What the laws have ``seat`` do about a hand of the wrong size found in this deal
