@@ -230,3 +230,20 @@ def test_marked_revoke_confirmed_later_is_one_finding() -> None:
     found = _findings([*STRICT_PLAYS, "56. A KH B 7S^R", "57. A 8H B AH"])
     assert _brief(found) == [("P205", "B", 113, 10)]
     assert "confirmed by a later play" in found[0].message
+
+
+# ---------------------------------------------------------------------- ^exposed ... stock
+@pytest.mark.parametrize(("election", "void"), [("deal-stands", False), ("void-deal", True)])
+def test_a_card_of_the_stock_exposed_by_the_dealer(election: str, void: bool) -> None:
+    # foster-1914-ordinary-bezique.txt, Misdealing: "If the dealer exposes a card belonging to
+    # the adversary or to the stock, the pone may demand a new deal" (D103, the pone A's
+    # election). It could not be written: a seat named the card's owner's hand (audit of 7
+    # December 2026).
+    lines = ['[Variant "two-pack"]', "deal 1 dealer B", "turnup 9H", "^exposed 9C stock"]
+    result = replay(parse_record("\n".join([*lines, f"^elect A {election}", ""])), steps=False)
+    (found,) = result.all_findings()
+    assert (found.code, found.seat, found.location.line) == ("D103", "B", 4)
+    assert "9C of the stock" in found.message
+    assert found.remedy is not None and found.remedy.elected == election
+    settlement = result.deals[0].settlement  # none for a deal that stands, unplayed here
+    assert (settlement is not None and settlement.void) is void

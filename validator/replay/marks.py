@@ -56,7 +56,7 @@ SUFFIX_MARKS: Final = frozenset({"L", "R"})
 REQUIRED, OPTIONAL, NONE = "required", "optional", "none"
 
 MARK_ARGUMENTS: Final = {
-    "exposed": (REQUIRED, REQUIRED, NONE),
+    "exposed": (OPTIONAL, REQUIRED, OPTIONAL),  # a seat, or the word ``stock`` (_exposed_problem)
     "faced": (OPTIONAL, OPTIONAL, NONE),
     "cut-exposed": (OPTIONAL, OPTIONAL, NONE),
     "short-cut": (OPTIONAL, OPTIONAL, NONE),
@@ -113,6 +113,8 @@ def arguments_problem(mark: Mark) -> str | None:
     wanted = MARK_ARGUMENTS.get(mark.code)
     if wanted is None:
         return None
+    if mark.code == "exposed":
+        return _exposed_problem(mark)
     seat, cards, word = wanted
     takes = f"^{mark.code} takes {_takes(wanted)}"
     if mark.value is not None and word == NONE:
@@ -127,6 +129,22 @@ def arguments_problem(mark: Mark) -> str | None:
         return f"no card; {takes}"
     if cards == NONE and mark.cards:
         return f"no card is taken; {takes}"
+    return None
+
+
+def _exposed_problem(mark: Mark) -> str | None:
+    """``^exposed`` names whose card was exposed: a seat (``^exposed A 7H``) or the stock
+    (``^exposed 9C stock``), and the cards."""
+    takes = "^exposed takes a seat and cards, or cards and the word stock"
+    if mark.value is not None and mark.value != "stock":
+        what = "a seat" if mark.seat is None and not mark.cards else "a card"
+        return f"{mark.value!r} is not {what}; {takes}"
+    if mark.seat is None and mark.value is None:
+        return f"no seat; {takes}"
+    if mark.seat is not None and mark.value is not None:
+        return f"a seat and the stock both; {takes}"
+    if not mark.cards:
+        return f"no card; {takes}"
     return None
 
 
@@ -172,6 +190,8 @@ def _exposed(walker: DealWalker, mark: Mark) -> None:
     shown = " ".join(cards) or "a card"
     if own:
         message = f"the dealer exposed {shown} (his own card)"
+    elif mark.value == "stock":
+        message = f"{dealer} exposed {shown} of the stock while dealing"
     else:
         message = (
             f"{dealer} exposed {shown}" + (f" of {owner}'s" if owner else "") + " while dealing"
