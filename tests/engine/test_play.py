@@ -181,6 +181,30 @@ def test_french_pone_draws_first() -> None:
     assert state.draw_queue == ["A", "B"]
 
 
+def test_french_last_draw_the_winner_takes_the_last_card_face_down() -> None:
+    # foster-1914-ordinary-bezique.txt: "The last card of the stock is taken by the player
+    # winning the trick, and the turn-up trump goes to his adversary", under the French order
+    # too (the pone had drawn first here, taking the last face-down card; audit of 7 December
+    # 2026). A, the pone, loses trick 2 (his 7D to B's 8D) and takes the turn-up.
+    rules = load_ruleset("two-pack", {"draw_order": "pone-first"})
+    state = DealState(
+        rules,
+        ("A", "B"),
+        "B",
+        {"A": hand("AS TS KS QS JS 9S 8S 7D"), "B": hand("AD TD KD QD JD 9D 8D 7S")},
+        stock=hand("7C 8C 9C"),
+        turnup=Card.parse("9H"),
+    )
+    run_script(state, "A AS B 7S")
+    assert state.draw_queue == ["A", "B"]  # the pone first, A having won
+    assert state.draw("A") == [] and state.draw("B") == []
+    run_script(state, "A 7D B 8D")  # B wins: the last face-down card (9C) is his
+    assert state.draw_queue == ["B", "A"]
+    assert state.draw("B", Card.parse("9C")) == []
+    assert state.draw("A", Card.parse("9H")) == []
+    assert Card.parse("9H") in state.hand["A"] and state.phase == "strict"
+
+
 def test_known_stock_and_the_last_cards() -> None:
     # bezique-guide.txt, The last eight tricks: "The loser of the last drawing trick takes the
     # turned-up card ... and the winner takes the last face-down card."

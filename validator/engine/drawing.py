@@ -69,6 +69,11 @@ def _open_draws(state: DealState, winner: str) -> None:
         enter_strict(state)
         return
     first = state.order[0] if state._pone_first else winner
+    if first != winner and state.turnup_present and len(state.stock) < 2 * n:
+        # the last draw: the winner takes the last card face down and the turn-up goes to his
+        # adversary, under the French order too (foster-1914-ordinary-bezique.txt, Double
+        # Declarations: "The last card of the stock is taken by the player winning the trick")
+        first = winner
     state.draw_queue = list(state._rounds[first])
     # An irregular stock in a turn-up game: the last drawer takes the turn-up and the face
     # down card(s) left over are not drawn (foster-1914-ordinary-bezique.txt, Drawing).
