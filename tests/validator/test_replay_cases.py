@@ -838,16 +838,27 @@ def test_s506_chouette_rotation(laws: str, law: str) -> None:
 # ---------------------------------------------------------------------- W307 stock counted
 def test_w307_counting_the_stock_under_french_laws() -> None:
     # foster-1914-ordinary-bezique.txt, Double Declarations: "The English laws allow a player to
-    # count the stock, the French do not." A rule of play: the record's Laws tag decides it.
-    lines = ["deal 1 dealer B", "1. A 7D B 9C", "draw A ?, B ?", "^count-stock B"]
-    english = parse_record("\n".join([RUBICON, *lines]) + "\n")
+    # count the stock, the French do not." A rule of play of the ordinary game: the record's
+    # Laws tag decides it.
+    two_pack = '[Variant "two-pack"]'
+    lines = ["deal 1 dealer B", "turnup 9H", "1. A 7D B 9C", "draw A ?, B ?", "^count-stock B"]
+    english = parse_record("\n".join([two_pack, *lines]) + "\n")
     assert [f.code for f in replay(english, laws="french").all_findings()] == []
-    french = parse_record("\n".join([RUBICON, '[Laws "french"]', *lines]) + "\n")
-    for laws, law in (("french", "Double Declarations"), ("english", "Portland law 26")):
+    french = parse_record("\n".join([two_pack, '[Laws "french"]', *lines]) + "\n")
+    for laws, law in (("french", "Double Declarations"), ("english", "Double Declarations")):
         found = replay(french, laws=laws, source="case.bzn").all_findings()
-        assert [(f.code, f.seat, f.location.line) for f in found] == [("W307", "B", 6)]
+        assert [(f.code, f.seat, f.location.line) for f in found] == [("W307", "B", 7)]
         remedy = found[0].remedy
         assert remedy is not None and law in remedy.law_ref and remedy.corrections == ()
+
+
+def test_counting_the_stock_in_rubicon_under_french_laws_is_allowed() -> None:
+    # rubicon-bezique-laws.txt, Time: "He is allowed to count the cards remaining in the
+    # talon", with no French exception where the text sets the French customs apart; the
+    # prohibition is the ordinary game's (audit of 7 December 2026: it had been W307).
+    lines = ["deal 1 dealer B", "1. A 7D B 9C", "draw A ?, B ?", "^count-stock B"]
+    french = parse_record("\n".join([RUBICON, '[Laws "french"]', *lines]) + "\n")
+    assert replay(french, laws="french").all_findings() == ()
 
 
 def test_s506_right_rotation_is_clean() -> None:

@@ -29,6 +29,7 @@ from notation.cards import Card
 from notation.model import Mark, Play
 from validator.engine import Violation
 from validator.engine.combinations import canonical_kind, shape_error
+from validator.laws import game_of
 from validator.replay.context import column_of, line_of
 from validator.replay.facts import kept_card, provisional_context
 from validator.replay.raw import RawFinding
@@ -364,8 +365,11 @@ def _gather(walker: DealWalker, mark: Mark) -> None:
 def _count_stock(walker: DealWalker, mark: Mark) -> None:
     """``^count-stock A``: A counted the stock. The English laws allow it (Portland law 26);
     the French do not (foster-1914-ordinary-bezique.txt, Double Declarations: "The English laws
-    allow a player to count the stock, the French do not"): W307 under laws that forbid it."""
-    if walker.ctx.play_laws.counting_stock:
+    allow a player to count the stock, the French do not"): W307 under laws that forbid it. That
+    chapter is the ordinary game's; Rubicon's own text allows the count under either law
+    (rubicon-bezique-laws.txt, Time: "He is allowed to count the cards remaining in the
+    talon")."""
+    if walker.ctx.play_laws.counting_stock or game_of(walker.rules) == "rubicon":
         return
     walker.raw_finding(
         "W307",
