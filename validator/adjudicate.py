@@ -72,6 +72,9 @@ class DealRuling:
     own_value: bool = True
     """Whether the deal is a game with a value of its own (Rubicon), not one deal of a game
     played to a target (the two-pack game)."""
+    brisques_in_scores: bool = False
+    """Whether the scores include the brisques, ten each (the two-pack game), so that the
+    brisques told beside them are not to be added again (Rubicon counts them only to settle)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +227,18 @@ def _deal_ruling(replayed: Replay, index: int, detail: DealDetail) -> DealRuling
         working=tuple(working),
         table_rulings=detail.rulings,
         own_value=_game_kind(replayed) != "target",
+        brisques_in_scores=_brisques_in_scores(replayed),
     )
+
+
+def _brisques_in_scores(replayed: Replay) -> bool:
+    from validator.replay.resolver import record_rules
+
+    try:
+        rules = record_rules(replayed.record)
+    except ValueError:
+        return False
+    return not rules.no_brisques and rules.brisque_scoring != "settlement"
 
 
 def _game_kind(replayed: Replay) -> str:
@@ -248,6 +262,12 @@ def _who(ruling: Ruling, seat: str | None) -> str:
 
 def _scores(scores: dict[str, int]) -> str:
     return ", ".join(f"{seat} {points}" for seat, points in scores.items()) or "none"
+
+
+def _brisques(deal: DealRuling, brisques: dict[str, int]) -> str:
+    """The brisques told beside a deal's scores, saying when those scores already hold them."""
+    counted = " (counted in those scores, ten each)" if deal.brisques_in_scores else ""
+    return f"brisques {_scores(brisques)}{counted}"
 
 
 def _where(finding: Finding) -> str:
@@ -315,7 +335,7 @@ def render_text(ruling: Ruling) -> str:
         out.append(f"Deal {deal.number} (dealer {_who(ruling, deal.dealer)})")
         out.append(f"  Trumps: {_trumps(deal)}.")
         out.append(
-            f"  Scores as marked: {_scores(deal.marked)}; brisques {_scores(deal.brisques)}."
+            f"  Scores as marked: {_scores(deal.marked)}; {_brisques(deal, deal.brisques)}."
         )
         if not deal.irregularities:
             out.append("  No irregularity.")
@@ -326,7 +346,7 @@ def render_text(ruling: Ruling) -> str:
             out.append(f"  Ruled at the table: {text}")
         out.append(
             f"  Corrected scores: {_scores(deal.corrected)}; "
-            f"brisques {_scores(deal.corrected_brisques)}."
+            f"{_brisques(deal, deal.corrected_brisques)}."
         )
         if deal.own_value or deal.void:
             out.append(f"  Result of the deal: {_deal_result(deal)}.")
@@ -391,7 +411,7 @@ def render_markdown(ruling: Ruling) -> str:
         if deal is not None:
             out.append(
                 f"Dealer {_md(_who(ruling, deal.dealer))}; trumps {_trumps(deal)}. "
-                f"Scores as marked: {_scores(deal.marked)}; brisques {_scores(deal.brisques)}."
+                f"Scores as marked: {_scores(deal.marked)}; {_brisques(deal, deal.brisques)}."
             )
             out.append("")
         if not items:
@@ -425,7 +445,7 @@ def render_markdown(ruling: Ruling) -> str:
             )
             out.append(
                 f"**Corrected scores:** {_scores(deal.corrected)}; "
-                f"brisques {_scores(deal.corrected_brisques)}.{result}"
+                f"{_brisques(deal, deal.corrected_brisques)}.{result}"
             )
             out.append("")
             out.extend(f"- {_md(line)}" for line in deal.working)

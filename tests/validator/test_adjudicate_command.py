@@ -192,3 +192,21 @@ def test_chouette_rotation_over_the_file(tmp_path: Path) -> None:
     assert first["record_irregularities"] == []
     assert [i["code"] for i in second["record_irregularities"]] == ["S506"]
     assert second["rulings_made"] == 1
+
+
+def test_brisques_already_in_the_scores_are_said_to_be() -> None:
+    # In the two-pack game the deal's scores hold the brisques, ten each (A 4 brisques: 40); a
+    # director reading "A 40; brisques A 4" could count them twice (audit of 7 December 2026).
+    # In Rubicon they are counted only to settle, and nothing is added.
+    disputes = Path(__file__).resolve().parents[2] / "samples" / "disputes"
+    two_pack = CliRunner().invoke(
+        main, ["adjudicate", str(disputes / "failure-to-win-two-pack.bzn")]
+    )
+    assert (
+        "Scores as marked: A 40, B 130; brisques A 4, B 12 (counted in those scores, ten each)."
+        in (two_pack.output)
+    )
+    rubicon = CliRunner().invoke(
+        main, ["adjudicate", str(disputes / "revoke-in-the-last-tricks.bzn")]
+    )
+    assert "Scores as marked: A 0, B 50; brisques A 28, B 4." in rubicon.output
