@@ -435,9 +435,14 @@ def test_point_14_brisques_left_on_the_table_go_to_the_adversary() -> None:
 def test_point_14_counting_the_stock_is_a_fault_under_the_french_laws_only() -> None:
     # foster-1914-ordinary-bezique.txt, Double Declarations: "The English laws allow a player to
     # count the stock, the French do not."
-    lines = ["deal 1 dealer B", "1. A 7D B 9C", "draw A ?, B ?", "^count-stock B"]
-    assert _codes(_record(RUBICON, *lines)) == []
-    assert _codes(_record(RUBICON, '[Laws "french"]', *lines)) == [("W307", "B", 6)]
+    # That is the ordinary game's chapter; Rubicon's own text allows the count under either law
+    # (rubicon-bezique-laws.txt, Time: "He is allowed to count the cards remaining in the
+    # talon").
+    lines = ["deal 1 dealer B", "turnup 9H", "1. A 7D B 9C", "draw A ?, B ?", "^count-stock B"]
+    assert _codes(_record(TWO_PACK, *lines)) == []
+    assert _codes(_record(TWO_PACK, '[Laws "french"]', *lines)) == [("W307", "B", 7)]
+    rubicon = [line for line in lines if not line.startswith("turnup")]
+    assert _codes(_record(RUBICON, '[Laws "french"]', *rubicon)) == []
 
 
 def test_point_14_amending_a_declaration_before_drawing() -> None:
