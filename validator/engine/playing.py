@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from notation.cards import Card
 
 from .copies import Copy
-from .drawing import close_draws, end_trick
+from .drawing import close_draws, draw, end_trick
 from .holding import Holding
 from .phases import LOOSE, OVER, STRICT
 from .plays import UNSEEN, PlayWay, play_ways, take
@@ -34,7 +34,8 @@ FROM_UNSEEN: Final = PlayWay(UNSEEN)
 
 
 def play(state: DealState, seat: str, card: Card) -> list[Violation]:
-    """Apply a card played by ``seat``; return what it breaks (P2xx, W301)."""
+    """Apply a card played by ``seat``; return what it breaks (P2xx, W301). In a deal whose
+    record writes no draw (``draws_unrecorded``), the draws still due are made first."""
     next_seat = state._next_seat
     if seat not in next_seat:
         state.check_seat(seat)
@@ -48,6 +49,9 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     readings = state.readings
     for reading in readings.items:
         reading.last_claim = None
+    if state.draw_queue and state.draws_unrecorded:
+        for missing in list(state.draw_queue):
+            draw(state, missing, None)
     if state.draw_queue:
         for missing in state.draw_queue:
             out.append(

@@ -135,6 +135,9 @@ class DealState:
         self.adjustments: dict[str, int] = dict.fromkeys(self.seats, 0)
         self.draw_queue: list[str] = []
         self.drawn: set[str] = set()
+        self.draws_unrecorded = False
+        """The record writes no draw in this deal (a score sheet): each draw due is made, its
+        card unnamed, when the next trick begins, and no draw is a fault for being absent."""
         self.turnup_last = False
         self.scored_this_trick = 0
         self.played: dict[str, int] = dict.fromkeys(self.seats, 0)
@@ -204,6 +207,7 @@ class DealState:
         other.adjustments = dict(self.adjustments)
         other.draw_queue = list(self.draw_queue)
         other.drawn = set(self.drawn)
+        other.draws_unrecorded = self.draws_unrecorded
         other.turnup_last = self.turnup_last
         other.scored_this_trick = self.scored_this_trick
         other.played = dict(self.played)

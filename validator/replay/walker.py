@@ -94,6 +94,15 @@ class MarkReader(Protocol):
         """Whether a revoke found by a later play (P207) is one the table already marked."""
 
 
+def writes_draws(deal: Deal) -> bool:
+    """Whether the record of ``deal`` writes any draw. A deal that writes none is a score sheet
+    (docs/notation.md, Draws): its draws are taken as made in turn, cards unnamed, not as
+    forgotten (W301) at every trick."""
+    if any(isinstance(event, Draw) for event in deal.events):
+        return True
+    return any(isinstance(event, Draw) for trick in deal.tricks for event in trick.events)
+
+
 class DealWalker:
     """Replays one deal: applies its events, gathers raw findings and steps."""
 
@@ -152,6 +161,7 @@ class DealWalker:
             trump=trump,
         )
         self.state.foresee(declarations_of(deal))
+        self.state.draws_unrecorded = not writes_draws(deal)
         self.pone = ctx.next_seat(deal.dealer)
         self.observer = ctx.observer
         self.raw: list[RawFinding] = []
