@@ -334,9 +334,7 @@ def render_text(ruling: Ruling) -> str:
     for deal in ruling.deals:
         out.append(f"Deal {deal.number} (dealer {_who(ruling, deal.dealer)})")
         out.append(f"  Trumps: {_trumps(deal)}.")
-        out.append(
-            f"  Scores as marked: {_scores(deal.marked)}; {_brisques(deal, deal.brisques)}."
-        )
+        out.append(f"  Scores as marked: {_scores(deal.marked)}; {_brisques(deal, deal.brisques)}.")
         if not deal.irregularities:
             out.append("  No irregularity.")
         for item in deal.irregularities:

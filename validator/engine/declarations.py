@@ -21,7 +21,7 @@ from . import specials
 from .card_tables import cards_text, sorted_cards
 from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error_of, value_key
 from .copies import pending_of
-from .melds import MeldWay, carry, lay, mark, meld_key, meld_ways, not_held
+from .melds import MeldWay, carry, lay, mark, matching_pending, meld_key, meld_ways, not_held
 from .outcomes import DeclarationOutcome
 from .reading import Reading
 from .reading import fresh as is_fresh
@@ -286,7 +286,16 @@ def _read_meld(
     distinct = tuple(dict.fromkeys(cards))
     memo: dict[tuple[object, ...], list[Alternative[MeldWay | None]]] = {}
 
+    # An announcement to score already carried from an earlier line and said again ("he would
+    # continue to repeat at every trick: 'Twenty to score'", foster-1914-ordinary-bezique.txt,
+    # Double Declarations) is that announcement still carried, not a new one: the parts of
+    # this line that say it again, up to the number carried, lay nothing and find nothing.
+    key = sorted_cards(cards)
+    said = sum(1 for k, c in read[1:-1] if k == kind and sorted_cards(c) == key)
+
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
+        if not scoring and len(matching_pending(reading.holdings[seat], kind, cards)) > said:
+            return [Alternative(None, [])]
         if len(readings.items) == 1 or not SHARE_WAYS:
             return ways_of(reading)
         key = meld_key(reading, seat, distinct)
