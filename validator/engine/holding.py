@@ -22,7 +22,7 @@ from notation.cards import Card
 from .card_tables import ORDER
 from .copies import Copy, Group, Pending, group_of
 from .relevance import Relevance
-from .shapes import Label, Shape, sketch
+from .shapes import Label, Shape, sketch, table_briefs
 
 Seen = tuple[list[Group], list[Pending]]
 """The combinations and announcements a later declaration can see (:meth:`Holding.seen_by`)."""
@@ -50,6 +50,8 @@ class View:
 
     __slots__ = (
         "_bound",
+        "_briefs",
+        "_outline",
         "_shape",
         "_sketch",
         "groups",
@@ -74,8 +76,41 @@ class View:
         self.groups, self.pending = _seen_by(table, groups, pending, relevance)
         """:meth:`Holding.seen_by`: the combinations and announcements it can see."""
         self._bound: frozenset[int] | None = None
+        self._briefs: dict[int, Label] | None = None
+        self._outline: (
+            tuple[
+                dict[Card, int],
+                frozenset[int],
+                frozenset[int],
+                frozenset[Group],
+                frozenset[Pending],
+            ]
+            | None
+        ) = None
         self._shape: Shape | None = None
         self._sketch: Label | None = None
+
+    def outline(
+        self,
+    ) -> tuple[
+        dict[Card, int], frozenset[int], frozenset[int], frozenset[Group], frozenset[Pending]
+    ]:
+        """What a seat's outline reads of the table (``reading.table_outline``), worked out
+        once; not to be changed."""
+        found = self._outline
+        if found is None:
+            from .reading import table_outline  # reading imports this module
+
+            found = self._outline = table_outline(self.table, self.groups, self.pending)
+        return found
+
+    def briefs(self) -> dict[int, Label]:
+        """The tabled copies' briefs under the view's relevance, worked out once for the
+        sketch and the shape (:func:`validator.engine.shapes.table_briefs`)."""
+        found = self._briefs
+        if found is None:
+            found = self._briefs = table_briefs(self.table, self.relevance)
+        return found
 
     def bound(self) -> frozenset[int]:
         """:meth:`Holding.bound` under the view's relevance, worked out once."""
@@ -91,7 +126,9 @@ class View:
         labels and forms asked of it)."""
         found = self._shape
         if found is None:
-            found = self._shape = Shape(self.table, self.groups, self.pending, self.relevance)
+            found = self._shape = Shape(
+                self.table, self.groups, self.pending, self.relevance, self.briefs()
+            )
         return found
 
     def sketch(self) -> Label:
@@ -99,7 +136,9 @@ class View:
         once."""
         found = self._sketch
         if found is None:
-            found = self._sketch = sketch(self.table, self.groups, self.pending, self.relevance)
+            found = self._sketch = sketch(
+                self.table, self.groups, self.pending, self.relevance, self.briefs()
+            )
         return found
 
 
@@ -140,6 +179,9 @@ def _keeps_unused(table: Iterable[Copy], pending: Pending, relevance: Relevance)
     return any(c.uid in pending.uids and not c.used and c.card in cards for c in table)
 
 
+_new_holding = object.__new__
+
+
 class Holding:
     """One seat's cards under one reading (see the module docstring)."""
 
@@ -158,13 +200,15 @@ class Holding:
 
     def clone(self) -> Holding:
         """An independent copy (the pieces are frozen values, so lists are copied, not them)."""
-        other = Holding(dict(self.hand), self.unknown)
-        other.table = list(self.table)
-        other.groups = list(self.groups)
-        other.pending = list(self.pending)
-        other.lost = list(self.lost)
+        other = _new_holding(Holding)  # every slot set below, without __init__'s lists
+        other.hand = self.hand.copy()
+        other.unknown = self.unknown
+        other.table = self.table.copy()
+        other.groups = self.groups.copy()
+        other.pending = self.pending.copy()
+        other.lost = self.lost.copy()
         other.seven_marked = self.seven_marked
-        other.limits = list(self.limits)
+        other.limits = self.limits.copy()
         return other
 
     # ------------------------------------------------------------------ the hand
@@ -296,15 +340,20 @@ class Holding:
         view = self.view(relevance)
         return view.groups, view.pending
 
-    def view(self, relevance: Relevance) -> View:
+    def view(self, relevance: Relevance, ids: tuple[tuple[int, ...], ...] | None = None) -> View:
         """The :class:`View` of this table under ``relevance``: the one already made for the
-        same pieces in the same order, if any (a holding changes; its pieces do not)."""
-        key = (
-            relevance,
-            tuple(map(id, self.table)),
-            tuple(map(id, self.groups)),
-            tuple(map(id, self.pending)),
-        )
+        same pieces in the same order, if any (a holding changes; its pieces do not).
+        ``ids``: the identities of the table's copies, combinations and announcements, in
+        order, when the caller has them already."""
+        if ids is None:
+            key: tuple[object, ...] = (
+                relevance,
+                tuple(map(id, self.table)),
+                tuple(map(id, self.groups)),
+                tuple(map(id, self.pending)),
+            )
+        else:
+            key = (relevance, *ids)
         found = _VIEWS.get(key)
         if found is None:
             if len(_VIEWS) >= VIEWS_KEPT:

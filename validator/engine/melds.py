@@ -25,7 +25,7 @@ foster-1914-ordinary-bezique.txt, Declarations; hoffmann-1909 laws 34-38):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Final, NamedTuple
@@ -266,6 +266,13 @@ def _assignments(
     fresh_uids = {
         c.uid for c in table if c.card in wanted and (c.uid in line_new or is_fresh(c, holding))
     }
+    # the copies that could draw a fault from the model (scored higher in the class, or in
+    # this kind already): an assignment taking none of them is judged at once (below)
+    flagged: set[int] | None = None  # found when first asked
+    # without a new card the model may fault an assignment taking no flagged copy only
+    # under the Portland model and where a new announcement lays a card from the hand
+    judged_plain = rules.reform != "portland" and not rules.new_card_from_hand
+    judge: Judge | None = None  # made at the first assignment the model must judge
     for card in order:
         need = wanted[card]
         tabled = [c for c in table if c.card is card]
@@ -310,25 +317,48 @@ def _assignments(
             return [], False
         per_card.append(options)
     Choice = tuple[tuple[tuple[int, ...], int, int], ...]
-    found: list[tuple[tuple[int, int, int], Choice, Alternative[MeldWay]]] = []
+    # judged first, made after: only the assignments with the fewest faults become ways
+    found: list[tuple[tuple[int, int, int], tuple[_Part, ...], list[Fault]]] = []
     for parts in itertools.product(*per_card):
         unseen = sum([p.unseen for p in parts])
         if unseen > spare:
             continue
         laid = sum([p.laid for p in parts])
-        choice: Choice = tuple([p.option for p in parts])
-        tabled_copies = tuple([c for p in parts for c in p.taken])
-        hand = tuple([h for p in parts for h in p.hand])
-        blind = tuple([b for p in parts for b in p.blind])
         new = laid > 0 or any([p.fresh for p in parts])
-        faults = model_faults(holding, rules, kind, tabled_copies, new, None)
-        way = MeldWay(tabled_copies, hand, blind, None, not faults)
-        found.append(((len(faults), laid, unseen), choice, Alternative(way, faults)))
+        plain = new or judged_plain
+        if plain:
+            if flagged is None:
+                flagged = {
+                    c.uid
+                    for c in table
+                    if c.card in wanted and (kind in c.used or c.level(info.family) > info.level)
+                }
+            plain = not flagged or not any([c.uid in flagged for p in parts for c in p.taken])
+        if plain:
+            faults: list[Fault] = []  # what model_faults finds of one taking no flagged copy
+        else:
+            if judge is None:
+                judge = model_judge(holding, rules, kind)
+            tabled_copies = tuple([c for p in parts for c in p.taken])
+            faults = judge(tabled_copies, new, None)
+        found.append(((len(faults), laid, unseen), parts, faults))
     if not found:
         return [], False
     found.sort(key=lambda entry: entry[0])
     fewest = found[0][0][0]
-    best = [(choice, alt) for rank, choice, alt in found if rank[0] == fewest]
+    best: list[tuple[Choice, Alternative[MeldWay]]] = []
+    for rank, parts, faults in found:
+        if rank[0] != fewest:
+            break  # sorted: the rest have more faults
+        choice: Choice = tuple([p.option for p in parts])
+        way = MeldWay(
+            tuple([c for p in parts for c in p.taken]),
+            tuple([h for p in parts for h in p.hand]),
+            tuple([b for p in parts for b in p.blind]),
+            None,
+            not faults,
+        )
+        best.append((choice, Alternative(way, faults)))
     if prefer_table and any(any(p) for p in plain_of):
         signatures = {choice for choice, _ in best}
         best = [
@@ -458,60 +488,83 @@ def model_faults(
     ``from_hand``: the assignment adds a card from the hand, or a fresh copy from the table
     (one with no mark, in no combination, carrying nothing: a card laid earlier in place of
     one played, or shown in a declaration that did not stand), which counts as one."""
-    faults: list[Fault] = []
+    return model_judge(holding, rules, kind)(from_table, from_hand, pending)
+
+
+Judge = Callable[[Sequence[Copy], bool, "Pending | None"], list[Fault]]
+""":func:`model_faults` of one holding, rules and kind, for any assignment of it."""
+
+
+def model_judge(holding: Holding, rules: RuleSet, kind: str) -> Judge:
+    """:func:`model_faults` for the assignments of one declaration under one reading: what
+    it reads of the holding and the kind (the combinations of the kind) is found once, for
+    the many assignments judged (the holding must not change meanwhile)."""
     info = kind_info(kind)
-    higher = [c for c in from_table if c.level(info.family) > info.level]
-    if higher:
-        faults.append(
-            Fault(
-                "A407",
-                "decl.lower-from-higher",
-                f"{higher[0].card} already scored in a higher combination of the class",
-            )
-        )
-    reused = [c for c in from_table if kind in c.used]
+    family, level = info.family, info.level
     reform = rules.reform
-    if reform == "none":
-        if reused:
+    needs_break = rules.reform_needs_break
+    needs_new = rules.new_card_from_hand
+    # the Portland model's judgement of the copies taken reads the combinations of the kind
+    of_kind = [g for g in holding.groups if g.kind == kind] if reform == "portland" else []
+
+    def judge(from_table: Sequence[Copy], from_hand: bool, pending: Pending | None) -> list[Fault]:
+        faults: list[Fault] = []
+        higher: Copy | None = None
+        reused: list[Copy] = []
+        for c in from_table:
+            if higher is None and c.level(family) > level:
+                higher = c
+            if kind in c.used:
+                reused.append(c)
+        if higher is not None:
             faults.append(
-                Fault("A406", "decl.copy-once", f"{reused[0].card} has already served in a {kind}")
+                Fault(
+                    "A407",
+                    "decl.lower-from-higher",
+                    f"{higher.card} already scored in a higher combination of the class",
+                )
             )
-    elif reform == "new-card":
-        if (
-            rules.reform_needs_break
-            and reused
-            and holding.whole_group(kind, (c.uid for c in reused))
-        ):
-            faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
-        elif not from_hand and from_table and len(reused) == len(from_table):
-            faults.append(Fault("A406", "decl.reform", f"no card new to a {kind}"))
-    elif from_hand:
-        if (
-            rules.reform_needs_break
-            and reused
-            and holding.whole_group(kind, (c.uid for c in reused))
-        ):
-            faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
-    else:
-        # Portland laws 34-35: the same cards never twice; old cards in a new pairing only
-        # once one of the declared cards has been played, but for two marriages of a suit,
-        # which cross-marry with all four cards on the table (Hoffmann, before the laws).
-        uids = frozenset(c.uid for c in from_table)
-        same = [g for g in holding.groups if g.kind == kind and g.uids & uids]
-        if any(g.uids == uids for g in same):
-            faults.append(Fault("A406", "decl.reform", f"this {kind} was scored with these cards"))
-        elif (
-            kind != "marriage"
-            and reused
-            and len(reused) == len(from_table)
-            and all(g.whole for g in same)
-        ):
-            faults.append(Fault("A406", "decl.reform", f"no declared card played since the {kind}"))
-    if rules.new_card_from_hand and not from_hand and pending is None:
-        faults.append(
-            Fault("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
-        )
-    return faults
+        if reform == "none":
+            if reused:
+                faults.append(
+                    Fault(
+                        "A406", "decl.copy-once", f"{reused[0].card} has already served in a {kind}"
+                    )
+                )
+        elif reform == "new-card":
+            if needs_break and reused and holding.whole_group(kind, (c.uid for c in reused)):
+                faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
+            elif not from_hand and from_table and len(reused) == len(from_table):
+                faults.append(Fault("A406", "decl.reform", f"no card new to a {kind}"))
+        elif from_hand:
+            if needs_break and reused and holding.whole_group(kind, (c.uid for c in reused)):
+                faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
+        else:
+            # Portland laws 34-35: the same cards never twice; old cards in a new pairing only
+            # once one of the declared cards has been played, but for two marriages of a suit,
+            # which cross-marry with all four cards on the table (Hoffmann, before the laws).
+            uids = frozenset(c.uid for c in from_table)
+            same = [g for g in of_kind if g.uids & uids]
+            if any(g.uids == uids for g in same):
+                faults.append(
+                    Fault("A406", "decl.reform", f"this {kind} was scored with these cards")
+                )
+            elif (
+                kind != "marriage"
+                and reused
+                and len(reused) == len(from_table)
+                and all(g.whole for g in same)
+            ):
+                faults.append(
+                    Fault("A406", "decl.reform", f"no declared card played since the {kind}")
+                )
+        if needs_new and not from_hand and pending is None:
+            faults.append(
+                Fault("A406", "decl.new-card", f"a {kind} must add at least one card from the hand")
+            )
+        return faults
+
+    return judge
 
 
 def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]:

@@ -14,7 +14,7 @@ places, with no more marks, combinations whole or announcements lost), and the o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from notation.cards import Card
 
 from . import concentration
 from .copies import Copy, Group, Pending
-from .holding import Holding
+from .holding import Holding, View
 from .relevance import Foresight, Relevance
 
 if TYPE_CHECKING:
@@ -34,14 +34,21 @@ SeenBy = Callable[[Holding, Relevance | None], tuple[list[Group], list[Pending]]
 found (:meth:`Holding.seen_by`, or a memo of it)."""
 
 
+_new_reading = object.__new__
+
+
 class Reading:
     """Each seat's holding and the cards accounted for, under one reading of the record."""
 
-    __slots__ = ("cost", "faults", "holdings", "last_claim", "line_new", "seen")
+    __slots__ = ("_seen_key", "cost", "faults", "holdings", "last_claim", "line_new", "seen")
 
     def __init__(self, holdings: dict[str, Holding], seen: dict[Card, int]) -> None:
         self.holdings = holdings
         self.seen = seen
+        """The cards accounted for; changed only by :meth:`reveal`."""
+        self._seen_key: frozenset[tuple[Card, int]] | None = None
+        """:meth:`seen_key`, once made: shared by the clones until one reveals a card, so
+        readings cloned from one another hash and compare it as one object."""
         self.cost = 0
         """Faults of the event in progress under this reading (see ``Readings``)."""
         self.faults: list[tuple[Fault, int]] = []
@@ -57,11 +64,14 @@ class Reading:
 
     def clone(self) -> Reading:
         """An independent copy of this reading."""
-        other = Reading({seat: h.clone() for seat, h in self.holdings.items()}, dict(self.seen))
+        other = _new_reading(Reading)  # every slot set below
+        other.holdings = {seat: h.clone() for seat, h in self.holdings.items()}
+        other.seen = self.seen.copy()
         other.cost = self.cost
-        other.faults = list(self.faults)
+        other.faults = self.faults.copy()
         other.last_claim = self.last_claim
         other.line_new = self.line_new
+        other._seen_key = self._seen_key
         return other
 
     def can_exist(self, card: Card, copies: Mapping[Card, int]) -> bool:
@@ -71,6 +81,7 @@ class Reading:
     def reveal(self, card: Card) -> None:
         """An unseen card turns out to be ``card``: one more copy accounted for."""
         self.seen[card] = self.seen.get(card, 0) + 1
+        self._seen_key = None
 
     def key(self, foresight: Foresight | None = None) -> tuple[object, ...]:
         """What this reading allows from here on; equal keys allow the same futures (with
@@ -100,8 +111,12 @@ class Reading:
     def seen_key(self) -> frozenset[tuple[Card, int]]:
         """The cards accounted for, as the part of :meth:`key` and :meth:`sketch` that joins
         the seats: equal exactly when the counts are (cards are interned values, so the set
-        is built without running Python code, unlike a sorted tuple)."""
-        return frozenset(self.seen.items())
+        is built without running Python code, unlike a sorted tuple). Made once until a card
+        is revealed, and shared with the clones (a frozenset keeps its hash)."""
+        found = self._seen_key
+        if found is None:
+            found = self._seen_key = frozenset(self.seen.items())
+        return found
 
     def dominates(
         self,
@@ -282,32 +297,39 @@ class SeatOutline:
         "unknown",
     )
 
-    def __init__(self, holding: Holding, relevance: Relevance | None, seen_by: SeenBy) -> None:
-        cards: dict[Card, int] = {}
-        for copy in holding.table:
-            cards[copy.card] = cards.get(copy.card, 0) + 1
-        if concentration.applies(relevance):
+    def __init__(
+        self,
+        holding: Holding,
+        relevance: Relevance | None,
+        seen_by: SeenBy,
+        view: View | None = None,
+    ) -> None:
+        """``view``: the holding's :meth:`Holding.view` under ``relevance``, when the caller
+        has it: what the outline reads of the table alone is then the view's, made once for
+        every holding with that table (:meth:`View.outline`)."""
+        if view is None:
+            table_cards, uids, busy, groups, pending = table_outline(
+                holding.table, *seen_by(holding, relevance)
+            )
+        else:
+            table_cards, uids, busy, groups, pending = view.outline()
+        cards = table_cards
+        if concentration.applies(relevance) and holding.hand:
             # a card in the hand is a copy with no mark there: the counts are of known cards
+            cards = dict(table_cards)
             for card, n in holding.hand.items():
                 cards[card] = cards.get(card, 0) + n
-        uids = frozenset(c.uid for c in holding.table)
-        busy: frozenset[int] = frozenset()
-        groups, pending = seen_by(holding, relevance)
-        if uids and (groups or pending):
-            # under the Portland model a broken combination keeps copies gone
-            busy = uids.intersection(
-                [uid for g in groups for uid in g.uids] + [uid for p in pending for uid in p.uids]
-            )
         self.unknown = holding.unknown
         self.cards = cards
+        """Not to be changed: it may be the view's."""
         self._marks: dict[Card, int] | None = None
         self._holding = holding
         self._relevance = relevance
         self.busy = busy
         self.uids = uids
-        self.groups = frozenset(groups)
+        self.groups = groups
         """The combinations a later declaration can see."""
-        self.pending = frozenset(pending)
+        self.pending = pending
         """The announcements a later declaration can see."""
         self.bare: tuple[frozenset[Group], frozenset[Pending]] | None = (
             None if uids else (frozenset(holding.groups), frozenset(holding.pending))
@@ -382,6 +404,25 @@ class SeatOutline:
             groups, pending = self.groups, self.pending
             their_groups, their_pending = other.groups, other.pending
         return combinations_allow(groups, pending, their_groups, their_pending, portland)
+
+
+def table_outline(
+    table: Sequence[Copy], groups: Sequence[Group], pending: Sequence[Pending]
+) -> tuple[dict[Card, int], frozenset[int], frozenset[int], frozenset[Group], frozenset[Pending]]:
+    """What a :class:`SeatOutline` reads of a table and the combinations and announcements a
+    later declaration can see of it: the tabled copies counted by card, their uids, the uids
+    of those bound in such a combination or announcement (under the Portland model a broken
+    combination keeps copies gone, so only those on the table), and the two as sets."""
+    cards: dict[Card, int] = {}
+    for copy in table:
+        cards[copy.card] = cards.get(copy.card, 0) + 1
+    uids = frozenset(c.uid for c in table)
+    busy: frozenset[int] = frozenset()
+    if uids and (groups or pending):
+        busy = uids.intersection(
+            [uid for g in groups for uid in g.uids] + [uid for p in pending for uid in p.uids]
+        )
+    return cards, uids, busy, frozenset(groups), frozenset(pending)
 
 
 def combinations_allow(

@@ -261,7 +261,7 @@ def _distinct(items: list[Reading], memo: SeatMemo) -> list[Reading]:
     already in their sketch), and only at the seats where they differ (:meth:`SeatMemo.keys`)."""
     alike: dict[tuple[object, ...], list[Reading]] = {}
     for reading in items:
-        alike.setdefault(memo.sketch(reading), []).append(reading)
+        alike.setdefault(memo.sketch_class(reading), []).append(reading)
     if len(alike) == len(items):
         return items
     dropped: set[int] = set()

@@ -19,6 +19,7 @@ been emptied) are merely worked out twice. The answers are the ones :meth:`Readi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 
 from notation.cards import Card
 
@@ -36,9 +37,12 @@ class SeatMemo:
     of each (see the module docstring). Valid while the readings are not changed."""
 
     __slots__ = (
+        "_classes",
         "_counted",
         "_dominance",
+        "_ids",
         "_keys",
+        "_numbers",
         "_outlines",
         "_seat_outlines",
         "_seen_keys",
@@ -71,6 +75,9 @@ class SeatMemo:
         self.rows: dict[int, tuple[int, ...]] = {}
         """Each reading (by id): the place of each seat's holding in :attr:`holdings`."""
         index: list[dict[tuple[object, ...], int]] = [{} for _ in seats]
+        self._ids: dict[int, tuple[tuple[int, ...], ...]] = {}
+        """Each representative holding (by id): the identities of its pieces, in order, from
+        its content (what :meth:`Holding.view` looks a view up by)."""
         for reading in items:
             row: list[int] = []
             for place, holding in enumerate(reading.holdings.values()):
@@ -79,6 +86,7 @@ class SeatMemo:
                 if found is None:
                     found = index[place][content] = len(self.holdings[place])
                     self.holdings[place].append(holding)
+                    self._ids[id(holding)] = cast(tuple[tuple[int, ...], ...], content[4:])
                 row.append(found)
             self.rows[id(reading)] = tuple(row)
         self._views: dict[int, View] = {}
@@ -92,12 +100,21 @@ class SeatMemo:
         self._dominance: list[dict[tuple[int, int], dict[Card, int]]] = [{} for _ in seats]
         self._sketches: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
         self._keys: list[dict[int, tuple[object, ...]]] = [{} for _ in seats]
+        self._classes: dict[tuple[object, ...], int] = {}
+        """A number for each distinct part of a sketch, key or signature's counts met, by seat
+        and what it is a part of: readings are grouped and compared by these numbers, equal
+        exactly when the parts are, so a nested part is hashed once for each holding rather
+        than once for each reading."""
+        self._numbers: dict[tuple[str, int, int], int] = {}
+        """Each holding's number (:attr:`_classes`) for its part of :meth:`sketch` ("sketch"),
+        of :meth:`key` ("key") and of a signature's counts ("counts"), by what, the seat's
+        place and the holding's place."""
 
     def view(self, holding: Holding, relevance: Relevance) -> View:
         """:meth:`Holding.view` of a representative holding, looked up once."""
         found = self._views.get(id(holding))
         if found is None:
-            found = self._views[id(holding)] = holding.view(relevance)
+            found = self._views[id(holding)] = holding.view(relevance, self._ids.get(id(holding)))
         return found
 
     def seen_by(
@@ -117,6 +134,24 @@ class SeatMemo:
             lambda h, r: h.sketch(r, view=None if r is None else self.view(h, r)),
         )
 
+    def sketch_class(self, reading: Reading) -> tuple[object, ...]:
+        """What tells readings apart as :meth:`sketch` does (equal exactly when the sketches
+        are), each seat's part as a number: for grouping readings by sketch."""
+        parts: list[int] = []
+        numbers = self._numbers
+        for place, found in enumerate(self.rows[id(reading)]):
+            part = numbers.get(("sketch", place, found))
+            if part is None:
+                holding, relevance = self.holdings[place][found], self.relevances[place]
+                made = holding.sketch(
+                    relevance, view=None if relevance is None else self.view(holding, relevance)
+                )
+                part = numbers["sketch", place, found] = _number(
+                    self._classes, (place, "sketch", made)
+                )
+            parts.append(part)
+        return (self._seen_key(reading), tuple(parts))
+
     def key(self, reading: Reading) -> tuple[object, ...]:
         """:meth:`Reading.key` under the foresight, each seat's part worked out once."""
         return self._summed(
@@ -132,19 +167,23 @@ class SeatMemo:
         sketches could not tell apart."""
         rows = [self.rows[id(r)] for r in readings]
         varied = [len({row[place] for row in rows}) > 1 for place in range(len(rows[0]))]
-        if all(varied):
-            return [self.key(r) for r in readings]
         out: list[tuple[object, ...]] = []
-        memo = self._keys
+        numbers = self._numbers
         for reading, row in zip(readings, rows, strict=True):
-            parts: list[tuple[object, ...] | None] = []
+            parts: list[int | None] = []
             for place, found in enumerate(row):
                 if not varied[place]:
                     parts.append(None)
                     continue
-                part = memo[place].get(found)
+                part = numbers.get(("key", place, found))
                 if part is None:
-                    part = memo[place][found] = self._key_part(place, found)
+                    # the part as a number: hashed once for each holding, not each reading
+                    made = self._keys[place].get(found)
+                    if made is None:
+                        made = self._keys[place][found] = self._key_part(place, found)
+                    part = numbers["key", place, found] = _number(
+                        self._classes, (place, "key", made)
+                    )
                 parts.append(part)
             out.append((self._seen_key(reading), tuple(parts)))
         return out
@@ -237,12 +276,22 @@ class SeatMemo:
         of signatures that :meth:`pairing` pairs are worth comparing."""
         found = self._signature.get(id(reading))
         if found is None:
-            outlines = self._outlined(reading)
-            counts = tuple(_counts(o, self.portland) for o in outlines)
-            found = self._signatures.get(counts)
+            # each seat's counts as a number, worked out once for each holding
+            numbers: list[int] = []
+            row = self.rows[id(reading)]
+            for place, holding in enumerate(row):
+                number = self._numbers.get(("counts", place, holding))
+                if number is None:
+                    counts = _counts(self._outline(place, holding), self.portland)
+                    number = self._numbers["counts", place, holding] = _number(
+                        self._classes, (place, "counts", counts)
+                    )
+                numbers.append(number)
+            counted = tuple(numbers)
+            found = self._signatures.get(counted)
             if found is None:
-                found = self._signatures[counts] = len(self._counted)
-                self._counted.append(outlines)
+                found = self._signatures[counted] = len(self._counted)
+                self._counted.append(self._outlined(reading))
             self._signature[id(reading)] = found
         return found
 
@@ -271,24 +320,40 @@ class SeatMemo:
         within: list[list[frozenset[int]]] = []
         for place in seats:
             counts: dict[tuple[object, ...], int] = {}
+            tallied: dict[int, int] = {}  # by outline: many signatures share one
+            combined: dict[int, int] = {}
             combos: dict[tuple[object, ...], int] = {}
             count_reps: list[SeatOutline] = []
             combo_reps: list[SeatOutline] = []
             for mark, signature in enumerate(counted):
                 outline = signature[place]
-                c = counts.setdefault(_tally(outline), len(counts))
+                c = tallied.get(id(outline))
+                if c is None:
+                    c = tallied[id(outline)] = counts.setdefault(_tally(outline), len(counts))
                 if c == len(count_reps):
                     count_reps.append(outline)
                 # under the Portland model one number: the combinations pair by `same` below
-                m = combos.setdefault(() if portland else _combos(outline), len(combos))
+                m = combined.get(id(outline))
+                if m is None:
+                    m = combined[id(outline)] = combos.setdefault(
+                        () if portland else _combos(outline), len(combos)
+                    )
                 if m == len(combo_reps):
                     combo_reps.append(outline)
                 counts_of[mark].append(c)
                 combos_of[mark].append(m)
+            # no fewer unseen cards and no more tabled copies in all, before card by card
+            sizes = [(o.unknown, sum(o.cards.values())) for o in count_reps]
             fewer.append(
                 [
-                    frozenset(j for j, theirs in enumerate(count_reps) if mine.counts_allow(theirs))
-                    for mine in count_reps
+                    frozenset(
+                        j
+                        for j, theirs in enumerate(count_reps)
+                        if mine_size[0] >= sizes[j][0]
+                        and mine_size[1] <= sizes[j][1]
+                        and mine.counts_allow(theirs)
+                    )
+                    for mine, mine_size in zip(count_reps, sizes, strict=True)
                 ]
             )
             within.append(
@@ -343,8 +408,12 @@ class SeatMemo:
         """The outline of a seat's holding (by its place in :attr:`holdings`), made once."""
         made = self._seat_outlines[place].get(holding)
         if made is None:
+            found, relevance = self.holdings[place][holding], self.relevances[place]
             made = self._seat_outlines[place][holding] = SeatOutline(
-                self.holdings[place][holding], self.relevances[place], self.seen_by
+                found,
+                relevance,
+                self.seen_by,
+                None if relevance is None else self.view(found, relevance),
             )
         return made
 
@@ -368,14 +437,27 @@ def _combos(outline: SeatOutline) -> tuple[object, ...]:
     return (outline.groups, outline.pending, outline.bare)
 
 
+def _number(numbers: dict[tuple[object, ...], int], part: tuple[object, ...]) -> int:
+    """The number of ``part`` in ``numbers``, given it when first met."""
+    found = numbers.get(part)
+    if found is None:
+        found = numbers[part] = len(numbers)
+    return found
+
+
 def _content(holding: Holding) -> tuple[object, ...]:
     """What tells one holding from another in everything the pruning reads (module doc)."""
+    hand, limits = holding.hand, holding.limits
     return (
         holding.unknown,
         holding.seven_marked,
-        tuple(holding.limits),
-        frozenset(holding.hand.items()),
+        tuple(limits) if limits else (),
+        frozenset(hand.items()) if hand else _NO_CARDS,
         tuple(map(id, holding.table)),
         tuple(map(id, holding.groups)),
         tuple(map(id, holding.pending)),
     )
+
+
+_NO_CARDS: frozenset[tuple[Card, int]] = frozenset()
+"""An empty hand's part of :func:`_content` (most hands of a blind record are all unseen)."""

@@ -78,7 +78,7 @@ def brief(copy: Copy, relevance: Relevance | None) -> Label:
     return (ORDER[copy.card], not copy.used, *relevance.view(copy))
 
 
-def _briefs(table: Sequence[Copy], relevance: Relevance | None) -> dict[int, Label]:
+def table_briefs(table: Sequence[Copy], relevance: Relevance | None) -> dict[int, Label]:
     """Each tabled copy's brief, by uid (worked out once for copies with the same marks)."""
     briefs: dict[int, Label] = {}
     short: dict[tuple[object, ...], Label] = {}
@@ -108,12 +108,15 @@ def sketch(
     groups: Sequence[Group],
     pending: Sequence[Pending],
     relevance: Relevance | None,
+    briefs: dict[int, Label] | None = None,
 ) -> Label:
     """What :meth:`Shape.key` is built from, without building the shape or canonizing it: the
     copies' briefs and the labels of the combinations and announcements holding a tabled
     copy, each as a multiset. Equal keys have equal sketches, so tables with different
-    sketches are told apart without their forms."""
-    briefs = _briefs(table, relevance)
+    sketches are told apart without their forms. ``briefs``: :func:`table_briefs` of the
+    table, when the caller has them."""
+    if briefs is None:
+        briefs = table_briefs(table, relevance)
     labels: list[Label] = []
     for g in groups:
         members = tuple(u for u in g.uids if u in briefs)
@@ -138,6 +141,7 @@ class Shape:
         "_forms",
         "_key",
         "_labels",
+        "_set_labels",
         "_stable",
         "briefs",
         "comp_of",
@@ -152,10 +156,14 @@ class Shape:
         groups: Sequence[Group],
         pending: Sequence[Pending],
         relevance: Relevance | None,
+        briefs: dict[int, Label] | None = None,
     ) -> None:
         """The shape of ``table`` with the combinations and announcements a later declaration
-        can see (``Holding.seen_by``), under ``relevance``."""
-        briefs = self.briefs = _briefs(table, relevance)
+        can see (``Holding.seen_by``), under ``relevance``; ``briefs``: :func:`table_briefs`
+        of the table, when the caller has them (not changed here)."""
+        if briefs is None:
+            briefs = table_briefs(table, relevance)
+        self.briefs = briefs
         edges: list[tuple[Label, tuple[int, ...]]] = []
         edge_of: dict[Pending, int] = {}
         for g in groups:
@@ -194,6 +202,7 @@ class Shape:
         self._forms: dict[int, Label] = {}
         self._contents: dict[int, Label] = {}
         self._stable: dict[int, dict[int, int]] = {}
+        self._set_labels: dict[frozenset[int], Label] = {}
         self._labels: dict[int, Label] = {}
         """The labels asked for (:meth:`label`): a shape is shared by the readings holding its
         table (``Holding.view``), and each asks for the same copies."""
@@ -267,7 +276,16 @@ class Shape:
 
     def set_label(self, uids: Iterable[int]) -> Label:
         """Equal for two sets of copies exactly when some renaming of the table maps one set
-        onto the other (which king goes with which queen counts, not only what each is)."""
+        onto the other (which king goes with which queen counts, not only what each is).
+        Remembered by the set: the ways of one declaration ask the same sets again."""
+        wanted = frozenset(uids)
+        found = self._set_labels.get(wanted)
+        if found is None:
+            found = self._set_labels[wanted] = self._set_label(wanted)
+        return found
+
+    def _set_label(self, uids: Iterable[int]) -> Label:
+        """:meth:`set_label`, worked out."""
         loose: list[Label] = []
         by_comp: dict[int, set[int]] = {}
         for uid in uids:
@@ -454,4 +472,4 @@ class Shape:
         return ("uids", tuple((u, briefs[u]) for u in ordered), tuple(rows))
 
 
-__all__ = ["MAX_LEAVES", "Label", "Shape", "brief", "sketch"]
+__all__ = ["MAX_LEAVES", "Label", "Shape", "brief", "sketch", "table_briefs"]
