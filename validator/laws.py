@@ -56,7 +56,7 @@ ROLES: Final = ("offender", "adversary", "dealer", "pone")
 ELECTORS: Final = (*ROLES, "both")
 QUANTITIES: Final = ("claimed", "excess", "correction")
 UNCOUNTABLE: Final = ("brisques-since", "last-trick")
-LAST_TRICK: Final = ("adversary", "nobody")
+LAST_TRICK: Final = ("adversary", "nobody", "winner")
 WHEN_KEYS: Final = {
     "challenge": ("none", "in-time", "late"),
     "dealer_played": (True, False),
@@ -250,7 +250,8 @@ class Effects:
     ``score`` gives points; ``void_deal``, ``abandon_game`` (the game ends at the fault, Portland
     law 17), ``replay_from_fault`` (law 55) and ``rubicon_offender`` (the offender is rubiconed,
     reckoned by the settlement) decide the deal; ``uncount`` strikes the offender's brisques
-    from the fault on, or his last trick; ``last_trick`` gives it to the adversary or nobody;
+    from the fault on, or his last trick; ``last_trick`` gives it to the adversary or nobody, or
+    to its winner when another seat claimed it;
     ``forfeit_strict_tricks`` moves the offender's strict tricks to the adversary (Enquire
     Within); ``compel_play`` lets the adversary call a card; ``draw_two_next`` has the offender
     draw two cards at his next draw (so that draw is the remedy, not a fault);
@@ -836,6 +837,9 @@ def _build(laws: str, law_ref: str, summary: str, effects: Effects, ctx: RemedyC
         points(adversary, lt, "last-trick")
     if effects.last_trick == "nobody" and winner is not None:
         points(winner, -lt, "last-trick")
+    # ``both``: the winner claimed it too, and his mark stands
+    if effects.last_trick == "winner" and winner not in (None, offender) and not ctx.both:
+        points(winner, lt, "last-trick")
     if "brisques-since" in effects.uncount and offender and ctx.brisques_since:
         out.append(Correction("brisques", offender, -ctx.brisques_since, law_ref, ctx.trick))
     if "last-trick" in effects.uncount and offender and winner == offender:

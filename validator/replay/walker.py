@@ -202,6 +202,14 @@ class DealWalker:
         self.saw_two: tuple[int, RawFinding] | None = None
         """A loser who saw two cards (W304), with the tricks played then: the adversary's
         choice of the two cards of the following draw (:meth:`_choice_of_two`)."""
+        self.wrong_claims: list[RawFinding] = []
+        """Last-trick lines by a seat that did not win it (S505)."""
+        self.winner_claimed = False
+        """Whether the winner of the last trick claimed it on a line of his own."""
+        self.unmarked_last: str | None = None
+        self.unmarked_last_value = 0
+        """The winner of the last trick, while only another seat has claimed it: his last
+        trick, which the engine scores, is not among the scores marked."""
         self.outcome: Any = None
         self.marked: dict[str, int] = {}
         self.marked_points: dict[str, int] = {}
@@ -580,12 +588,13 @@ class DealWalker:
         )
         if observer is not None:
             observer.after_event(decl, self.state, outcome.violations)
-        # Marked at the value claimed: the last trick too, by its winner (the laws correct the
-        # figure, S505). Claimed by another seat, the last trick counts as marked for its
-        # winner, as the engine scores it, and the claim is not marked: nothing to correct.
-        wrongly_claimed = decl.kind == "last-trick" and not outcome.score
-        correct = decl.score if wrongly_claimed else outcome.score
+        # Marked at the value claimed: the last trick too (the laws correct the figure, S505).
+        # Claimed by a seat that did not win it, the claim is marked, and the winner's last
+        # trick, which the engine scores, is not, unless he claims it too.
+        correct = outcome.score
         self.marked_delta[decl.seat] += decl.score - correct
+        if decl.kind == "last-trick":
+            self._last_trick_marks(decl.seat, outcome.score)
         if not outcome.violations:
             self.clean_declaration = self.event_no
             if canonical_kind(decl.kind) == "carte-blanche":
@@ -602,6 +611,9 @@ class DealWalker:
                 cards=tuple(map(str, decl.cards)),
                 called=called_cards(decl.kind, decl.cards, trump or outcome.trump_set),
             )
+            if decl.kind == "last-trick" and not outcome.score:
+                self.wrong_claims.extend(r for r in raws if r.code == "S505")
+                self._claimed_by_both()
             taken = next((r for r in raws if self.taken_down_unchallenged(r)), None)
             if taken is not None:
                 before = self.state.melds[decl.seat]
@@ -620,6 +632,31 @@ class DealWalker:
         if outcome.trump_set:
             text += f" (trumps: {outcome.trump_set})"
         self.step("declare", decl.seat, text, line_of(decl.pos), None, decl.glyphs, decl.comments)
+
+    def _last_trick_marks(self, seat: str, scored: int) -> None:
+        """The marks of a last-trick line by ``seat`` (``scored``: what the engine gave it,
+        nothing when he did not win it): a claim by another seat leaves the winner's last
+        trick unmarked until the winner claims it himself."""
+        winner, value = self.state.last_winner, self.state.last_trick_points
+        if scored:
+            self.winner_claimed = True
+            if self.unmarked_last is not None:
+                self.marked_delta[self.unmarked_last] += self.unmarked_last_value
+                self.unmarked_last = None
+            self._claimed_by_both()
+            return
+        if winner is None or winner == seat or self.winner_claimed or self.unmarked_last:
+            return
+        self.unmarked_last = winner
+        self.unmarked_last_value = value.get(winner, 0)
+        self.marked_delta[winner] -= self.unmarked_last_value
+
+    def _claimed_by_both(self) -> None:
+        """The last trick claimed by its winner and by another seat: the winner's mark
+        stands, so the remedy of the wrong claim gives him nothing more (the case ``both``)."""
+        if self.winner_claimed:
+            for raw in self.wrong_claims:
+                raw.both = True
 
     def _announced_too_soon(self, decl: Declaration) -> list[Violation]:
         """A417 when ``decl`` comes from a seat made to play without drawing whose hand is
