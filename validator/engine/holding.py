@@ -179,9 +179,6 @@ def _keeps_unused(table: Iterable[Copy], pending: Pending, relevance: Relevance)
     return any(c.uid in pending.uids and not c.used and c.card in cards for c in table)
 
 
-_new_holding = object.__new__
-
-
 class Holding:
     """One seat's cards under one reading (see the module docstring)."""
 
@@ -200,9 +197,8 @@ class Holding:
 
     def clone(self) -> Holding:
         """An independent copy (the pieces are frozen values, so lists are copied, not them)."""
-        other = _new_holding(Holding)  # every slot set below, without __init__'s lists
-        other.hand = self.hand.copy()
-        other.unknown = self.unknown
+        # through __init__: a compiled (mypyc) class refuses ``object.__new__``
+        other = Holding(self.hand.copy(), self.unknown)
         other.table = self.table.copy()
         other.groups = self.groups.copy()
         other.pending = self.pending.copy()

@@ -34,9 +34,6 @@ SeenBy = Callable[[Holding, Relevance | None], tuple[list[Group], list[Pending]]
 found (:meth:`Holding.seen_by`, or a memo of it)."""
 
 
-_new_reading = object.__new__
-
-
 class Reading:
     """Each seat's holding and the cards accounted for, under one reading of the record."""
 
@@ -64,9 +61,8 @@ class Reading:
 
     def clone(self) -> Reading:
         """An independent copy of this reading."""
-        other = _new_reading(Reading)  # every slot set below
-        other.holdings = {seat: h.clone() for seat, h in self.holdings.items()}
-        other.seen = self.seen.copy()
+        # through __init__: a compiled (mypyc) class refuses ``object.__new__``
+        other = Reading({seat: h.clone() for seat, h in self.holdings.items()}, self.seen.copy())
         other.cost = self.cost
         other.faults = self.faults.copy()
         other.last_claim = self.last_claim
