@@ -1357,7 +1357,31 @@ def last_trick_wrongly(record: Record, rng: random.Random) -> Mutation | None:
     new = _with_deal(
         record, index, _with_trick(deal, len(deal.tricks) - 1, replace(last, events=events))
     )
+    # the table marked the claim for ``other`` and not for the winner: the score line and the
+    # running totals from this deal on say so (docs/notation.md, End of a deal)
+    moved = {other: decl.score, decl.seat: -decl.score}
+    deals = list(new.deals)
+    for at in range(index, len(deals)):
+        score = deals[at].score
+        if score is None:
+            continue
+        deals[at] = replace(
+            deals[at],
+            score=replace(
+                score,
+                scores=_moved(score.scores, moved) if at == index else score.scores,
+                totals=_moved(score.totals, moved),
+            ),
+        )
+    new = replace(new, deals=tuple(deals))
     return new, Planted("S505", index + 1, last.number, "trick", f"{other} claims the last trick")
+
+
+def _moved(
+    numbers: tuple[tuple[str, int], ...], moved: dict[str, int]
+) -> tuple[tuple[str, int], ...]:
+    """Seat-and-number pairs with ``moved`` added to each seat's number."""
+    return tuple((seat, n + moved.get(seat, 0)) for seat, n in numbers)
 
 
 def unknown_mark(record: Record, rng: random.Random) -> Mutation | None:
