@@ -317,8 +317,9 @@ class Laws:
 
     ``rules_overrides`` are the rules of play that come with the laws (the French draw), used
     when a record says it was played under them (its ``Laws`` tag), never by choosing the
-    laws for the remedies. ``counting_stock`` says whether the stock may be counted (the
-    French laws forbid it). ``redeal`` says who deals a void deal again: ``same`` ("A
+    laws for the remedies. ``counting_stock`` says, for each family of games, whether the
+    stock may be counted (the French laws forbid it in the ordinary game; Rubicon's own text
+    allows it): :meth:`may_count_stock`. ``redeal`` says who deals a void deal again: ``same`` ("A
     misdeal does not lose the deal") or ``next`` (Enquire Within 122: "a new deal, which passes
     to the other player"). ``amendment`` says whether a false declaration may be amended with
     the right card before drawing (A414); the forfeits code gives no amendment (123 ii: "he is
@@ -334,9 +335,13 @@ class Laws:
     remedies: Mapping[str, tuple[RemedyRule, ...]]
     base: Laws | None = None
     games: Mapping[str, Laws] = field(default_factory=dict)
-    counting_stock: bool = True
+    counting_stock: Mapping[str, bool] = field(default_factory=dict)
     redeal: str = "same"
     amendment: bool = True
+
+    def may_count_stock(self, game: str) -> bool:
+        """Whether a player may count the stock in a game of the family ``game``."""
+        return self.counting_stock.get(game, True)
 
     def for_game(self, game: str) -> Laws:
         """The code that rules a game of the family ``game`` under these laws."""
@@ -516,9 +521,7 @@ def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Law
     overrides = data.get("rules_overrides") or {}
     if not isinstance(overrides, dict):
         raise LawsError(f"{source}: rules_overrides: expected a mapping")
-    counting = data.get("counting_stock", True)
-    if not isinstance(counting, bool):
-        raise LawsError(f"{source}: counting_stock: expected true or false")
+    counting = _counting_stock(data.get("counting_stock", True), source)
     amendment = data.get("amendment", True)
     if not isinstance(amendment, bool):
         raise LawsError(f"{source}: amendment: expected true or false")
@@ -693,6 +696,21 @@ def _is_code(value: object) -> bool:
         and value[0] in CODE_PATTERN_LETTERS
         and value[1:].isdigit()
     )
+
+
+def _counting_stock(raw: object, source: str) -> dict[str, bool]:
+    """``counting_stock``: true or false for every family of games, or a mapping of families
+    (``{rubicon: true, ordinary: false}``), a family not named allowing the count."""
+    if isinstance(raw, bool):
+        return dict.fromkeys(GAMES, raw)
+    if not isinstance(raw, dict) or not all(
+        game in GAMES and isinstance(allowed, bool) for game, allowed in raw.items()
+    ):
+        raise LawsError(
+            f"{source}: counting_stock: expected true, false or a mapping of "
+            f"{', '.join(GAMES)} to true or false"
+        )
+    return dict(raw)
 
 
 def _quantity(name: str, ctx: RemedyContext) -> int:

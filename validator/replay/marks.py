@@ -369,7 +369,7 @@ def _count_stock(walker: DealWalker, mark: Mark) -> None:
     chapter is the ordinary game's; Rubicon's own text allows the count under either law
     (rubicon-bezique-laws.txt, Time: "He is allowed to count the cards remaining in the
     talon")."""
-    if walker.ctx.play_laws.counting_stock or game_of(walker.rules) == "rubicon":
+    if walker.ctx.play_laws.may_count_stock(game_of(walker.rules)):
         return
     walker.raw_finding(
         "W307",
