@@ -207,7 +207,6 @@ class DealWalker:
         self.winner_claimed = False
         """Whether the winner of the last trick claimed it on a line of his own."""
         self.unmarked_last: str | None = None
-        self.unmarked_last_value = 0
         """The winner of the last trick, while only another seat has claimed it: his last
         trick, which the engine scores, is not among the scores marked."""
         self.outcome: Any = None
@@ -593,8 +592,6 @@ class DealWalker:
         # trick, which the engine scores, is not, unless he claims it too.
         correct = outcome.score
         self.marked_delta[decl.seat] += decl.score - correct
-        if decl.kind == "last-trick":
-            self._last_trick_marks(decl.seat, outcome.score)
         if not outcome.violations:
             self.clean_declaration = self.event_no
             if canonical_kind(decl.kind) == "carte-blanche":
@@ -613,13 +610,14 @@ class DealWalker:
             )
             if decl.kind == "last-trick" and not outcome.score:
                 self.wrong_claims.extend(r for r in raws if r.code == "S505")
-                self._claimed_by_both()
             taken = next((r for r in raws if self.taken_down_unchallenged(r)), None)
             if taken is not None:
                 before = self.state.melds[decl.seat]
                 self.state.take_down(decl.seat, announced=taken.code == "A404")
                 # the table marked what the engine now takes down: the remedy takes it down
                 self.marked_delta[decl.seat] += before - self.state.melds[decl.seat]
+        if decl.kind == "last-trick":
+            self._last_trick_marks(decl.seat, outcome.score)
         if not self.ctx.keep_steps:
             return
         text = f"{decl.seat} declares {decl.kind}"
@@ -636,27 +634,19 @@ class DealWalker:
     def _last_trick_marks(self, seat: str, scored: int) -> None:
         """The marks of a last-trick line by ``seat`` (``scored``: what the engine gave it,
         nothing when he did not win it): a claim by another seat leaves the winner's last
-        trick unmarked until the winner claims it himself."""
-        winner, value = self.state.last_winner, self.state.last_trick_points
+        trick unmarked until the winner claims it himself; once he has, his mark stands and
+        the remedy of a wrong claim gives him nothing more (the case ``both``)."""
+        state, winner = self.state, self.state.last_winner
         if scored:
             self.winner_claimed = True
             if self.unmarked_last is not None:
-                self.marked_delta[self.unmarked_last] += self.unmarked_last_value
+                self.marked_delta[self.unmarked_last] += state.last_trick_points[self.unmarked_last]
                 self.unmarked_last = None
-            self._claimed_by_both()
-            return
-        if winner is None or winner == seat or self.winner_claimed or self.unmarked_last:
-            return
-        self.unmarked_last = winner
-        self.unmarked_last_value = value.get(winner, 0)
-        self.marked_delta[winner] -= self.unmarked_last_value
-
-    def _claimed_by_both(self) -> None:
-        """The last trick claimed by its winner and by another seat: the winner's mark
-        stands, so the remedy of the wrong claim gives him nothing more (the case ``both``)."""
-        if self.winner_claimed:
-            for raw in self.wrong_claims:
-                raw.both = True
+        elif winner not in (None, seat) and not self.winner_claimed and not self.unmarked_last:
+            self.unmarked_last = winner
+            self.marked_delta[winner] -= state.last_trick_points.get(winner, 0)
+        for raw in self.wrong_claims:
+            raw.both = self.winner_claimed
 
     def _announced_too_soon(self, decl: Declaration) -> list[Violation]:
         """A417 when ``decl`` comes from a seat made to play without drawing whose hand is
