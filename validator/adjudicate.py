@@ -153,10 +153,11 @@ def adjudicate_sitting(
 def _ruling(details: ReplayDetails, laws: Laws | str | Path | None, index: int) -> Ruling:
     replayed = details.replay
     chosen = laws if isinstance(laws, Laws) else _laws_named(replayed.laws, laws)
+    rules = _rules(replayed)
     if chosen is not None:
-        chosen = chosen.for_game(_game(replayed))
+        chosen = chosen.for_game(game_of(rules) if rules is not None else "rubicon")
     deals = tuple(
-        _deal_ruling(replayed, deal_index, detail)
+        _deal_ruling(replayed, deal_index, detail, rules)
         for deal_index, detail in enumerate(details.deals)
     )
     game = replayed.game
@@ -191,17 +192,25 @@ def _laws_named(name: str, wanted: str | Path | None) -> Laws | None:
     return None
 
 
-def _game(replayed: Replay) -> str:
-    """The family of games of the record (which laws rule it: ``laws.which-text``)."""
+def _rules(replayed: Replay) -> RuleSet | None:
+    """The record's rule set (its Variant, Laws and HouseRules tags; its variant's alone when
+    a tag cannot be used), or None when the variant is not known: read once for the ruling."""
     from validator.replay import load_ruleset
+    from validator.replay.resolver import record_rules
 
     try:
-        return game_of(load_ruleset(replayed.variant))
+        return record_rules(replayed.record)
     except ValueError:
-        return "rubicon"
+        pass
+    try:
+        return load_ruleset(replayed.variant)
+    except ValueError:
+        return None
 
 
-def _deal_ruling(replayed: Replay, index: int, detail: DealDetail) -> DealRuling:
+def _deal_ruling(
+    replayed: Replay, index: int, detail: DealDetail, rules: RuleSet | None
+) -> DealRuling:
     deal = replayed.deals[index]
     settlement = deal.settlement
     corrected = detail.corrected
@@ -226,29 +235,17 @@ def _deal_ruling(replayed: Replay, index: int, detail: DealDetail) -> DealRuling
         value=settlement.value if settlement is not None and not settlement.void else None,
         working=tuple(working),
         table_rulings=detail.rulings,
-        own_value=_game_kind(replayed) != "target",
-        brisques_in_scores=_brisques_in_scores(replayed),
+        own_value=_settlement_kind(rules) != "target",
+        brisques_in_scores=(
+            rules is not None and not rules.no_brisques and rules.brisque_scoring != "settlement"
+        ),
     )
 
 
-def _brisques_in_scores(replayed: Replay) -> bool:
-    from validator.replay.resolver import record_rules
-
-    try:
-        rules = record_rules(replayed.record)
-    except ValueError:
-        return False
-    return not rules.no_brisques and rules.brisque_scoring != "settlement"
-
-
-def _game_kind(replayed: Replay) -> str:
+def _settlement_kind(rules: RuleSet | None) -> str:
     from validator.engine.settlement import SettlementRules
-    from validator.replay import load_ruleset
 
-    try:
-        parsed = load_ruleset(replayed.variant).settlement_rules
-    except ValueError:
-        return "rubicon"
+    parsed = rules.settlement_rules if rules is not None else None
     return parsed.kind if isinstance(parsed, SettlementRules) else "rubicon"
 
 
