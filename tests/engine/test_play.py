@@ -181,19 +181,21 @@ def test_french_pone_draws_first() -> None:
     assert state.draw_queue == ["A", "B"]
 
 
+def _short_stock_deal(a: str, b: str, overrides: dict[str, object] | None = None) -> DealState:
+    """A two-pack deal, dealer B, with the hands given, a stock of 7C 8C 9C and the turn-up 9H
+    (a short stock, D109, so that the last draws come at once)."""
+    rules = load_ruleset("two-pack", overrides or {})
+    hands = {"A": hand(a), "B": hand(b)}
+    return DealState(rules, ("A", "B"), "B", hands, stock=hand("7C 8C 9C"), turnup=Card.parse("9H"))
+
+
 def test_french_last_draw_the_winner_takes_the_last_card_face_down() -> None:
     # foster-1914-ordinary-bezique.txt: "The last card of the stock is taken by the player
     # winning the trick, and the turn-up trump goes to his adversary", under the French order
     # too (the pone had drawn first here, taking the last face-down card; audit of 7 December
     # 2026). A, the pone, loses trick 2 (his 7D to B's 8D) and takes the turn-up.
-    rules = load_ruleset("two-pack", {"draw_order": "pone-first"})
-    state = DealState(
-        rules,
-        ("A", "B"),
-        "B",
-        {"A": hand("AS TS KS QS JS 9S 8S 7D"), "B": hand("AD TD KD QD JD 9D 8D 7S")},
-        stock=hand("7C 8C 9C"),
-        turnup=Card.parse("9H"),
+    state = _short_stock_deal(
+        "AS TS KS QS JS 9S 8S 7D", "AD TD KD QD JD 9D 8D 7S", {"draw_order": "pone-first"}
     )
     run_script(state, "A AS B 7S")
     assert state.draw_queue == ["A", "B"]  # the pone first, A having won
@@ -208,15 +210,7 @@ def test_french_last_draw_the_winner_takes_the_last_card_face_down() -> None:
 def test_known_stock_and_the_last_cards() -> None:
     # bezique-guide.txt, The last eight tricks: "The loser of the last drawing trick takes the
     # turned-up card ... and the winner takes the last face-down card."
-    rules = load_ruleset("two-pack")
-    state = DealState(
-        rules,
-        ("A", "B"),
-        "B",
-        {"A": hand("AS TS KS QS JS 9S 8S 7S"), "B": hand("AD TD KD QD JD 9D 8D 7D")},
-        stock=hand("7C 8C 9C"),
-        turnup=Card.parse("9H"),
-    )
+    state = _short_stock_deal("AS TS KS QS JS 9S 8S 7S", "AD TD KD QD JD 9D 8D 7D")
     assert state.deal_violations[0].code == "D109"  # a short stock, for this test only
     run_script(state, "A AS B 7D")
     assert [v.code for v in state.draw("A", Card.parse("8C"))] == ["W306"]

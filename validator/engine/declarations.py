@@ -290,8 +290,8 @@ def _read_meld(
     # continue to repeat at every trick: 'Twenty to score'", foster-1914-ordinary-bezique.txt,
     # Double Declarations) is that announcement still carried, not a new one: the parts of
     # this line that say it again, up to the number carried, lay nothing and find nothing.
-    key = sorted_cards(cards)
-    said = sum(1 for k, c in read[1:-1] if k == kind and sorted_cards(c) == key)
+    written = sorted_cards(cards)
+    said = sum(1 for k, c in read[1:-1] if k == kind and sorted_cards(c) == written)
 
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
         if not scoring and len(matching_pending(reading.holdings[seat], kind, cards)) > said:
