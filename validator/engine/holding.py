@@ -329,7 +329,8 @@ class Holding:
         """The combinations and announcements a later declaration can see (all of them
         without ``relevance``): the combinations it could re-form or re-use (none where the
         declaration model never reads them, ``Relevance.groups_matter``), the announcements it
-        may score or whose copies it could take (:meth:`keeps_unused`). Under a relevance the
+        may score or judge another by (``Relevance.counts``) or whose copies it could take
+        (:meth:`keeps_unused`). Under a relevance the
         lists are the :meth:`view`'s, shared: the caller must not change them."""
         if relevance is None:
             return self.groups, self.pending

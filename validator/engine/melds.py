@@ -127,12 +127,13 @@ def meld_ways(
     # hand are not alike there: both are read.
     prefer_table = rules.reform != "portland" and not exhaustive
     after = relevance if later is None else later
+    announcing = not scoring
     fresh_ways, truncated = _assignments(
-        reading, holding, rules, copies, kind, cards, relevance, prefer_table, after
+        reading, holding, rules, copies, kind, cards, relevance, prefer_table, after, announcing
     )
     if not fresh_ways or fresh_ways[0].faults:
         fresh_ways, truncated = _assignments(
-            reading, holding, rules, copies, kind, cards, relevance, False, after
+            reading, holding, rules, copies, kind, cards, relevance, False, after, announcing
         )
     ways.extend(fresh_ways)
     if ways:
@@ -226,9 +227,12 @@ def _assignments(
     relevance: Relevance | None,
     prefer_table: bool,
     later: Relevance | None,
+    announcing: bool = False,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The assignments with the fewest faults, and whether some were left out (more than
-    :data:`MAX_WAYS` of them).
+    :data:`MAX_WAYS` of them). ``announcing``: the combination is announced to score, so under
+    the copy-once rule the copies of the kind's other announcements count as used
+    (:func:`model_judge`).
 
     With ``prefer_table``, an assignment is left out when the same one with a card of the hand
     swapped for a plain tabled copy of it (one that, once it has scored in this kind, no later
@@ -328,17 +332,23 @@ def _assignments(
         plain = new or judged_plain
         if plain:
             if flagged is None:
+                announced = (
+                    _announced_copies([p for p in holding.pending if p.kind == kind], None)
+                    if announcing and rules.reform == "none"
+                    else frozenset()
+                )
                 flagged = {
                     c.uid
                     for c in table
-                    if c.card in wanted and (kind in c.used or c.level(info.family) > info.level)
+                    if c.card in wanted
+                    and (kind in c.used or c.uid in announced or c.level(info.family) > info.level)
                 }
             plain = not flagged or not any([c.uid in flagged for p in parts for c in p.taken])
         if plain:
             faults: list[Fault] = []  # what model_faults finds of one taking no flagged copy
         else:
             if judge is None:
-                judge = model_judge(holding, rules, kind)
+                judge = model_judge(holding, rules, kind, announcing)
             tabled_copies = tuple([c for p in parts for c in p.taken])
             faults = judge(tabled_copies, new, None)
         found.append(((len(faults), laid, unseen), parts, faults))
@@ -495,10 +505,20 @@ Judge = Callable[[Sequence[Copy], bool, "Pending | None"], list[Fault]]
 """:func:`model_faults` of one holding, rules and kind, for any assignment of it."""
 
 
-def model_judge(holding: Holding, rules: RuleSet, kind: str) -> Judge:
+def model_judge(holding: Holding, rules: RuleSet, kind: str, announcing: bool = False) -> Judge:
     """:func:`model_faults` for the assignments of one declaration under one reading: what
     it reads of the holding and the kind (the combinations of the kind) is found once, for
-    the many assignments judged (the holding must not change meanwhile)."""
+    the many assignments judged (the holding must not change meanwhile).
+
+    ``announcing``: the combination is announced to score, not scored. Under the copy-once rule
+    (``reform: none``, the two-pack game) a copy in another announcement of the kind still
+    carried is then spoken for: one king is not announced in two marriages ("she cannot marry a
+    second king", bezique-guide.txt, Scoring; rule book ``decl.carried``). Re-forming games let
+    one king marry queen after queen, so there the announcements do not bind. A combination
+    scored is judged on the marks alone: scoring a fresh one in place of an announcement is
+    allowed ("not obliged to score it if he has anything else to announce",
+    foster-1914-ordinary-bezique.txt, Double Declarations); the announcement whose copy it takes
+    can then no longer be scored (A406 when it is)."""
     info = kind_info(kind)
     family, level = info.family, info.level
     reform = rules.reform
@@ -506,15 +526,18 @@ def model_judge(holding: Holding, rules: RuleSet, kind: str) -> Judge:
     needs_new = rules.new_card_from_hand
     # the Portland model's judgement of the copies taken reads the combinations of the kind
     of_kind = [g for g in holding.groups if g.kind == kind] if reform == "portland" else []
+    spoken_for = announcing and reform == "none"
+    carried = [p for p in holding.pending if p.kind == kind] if spoken_for else []
 
     def judge(from_table: Sequence[Copy], from_hand: bool, pending: Pending | None) -> list[Fault]:
         faults: list[Fault] = []
         higher: Copy | None = None
         reused: list[Copy] = []
+        announced = _announced_copies(carried, pending)
         for c in from_table:
             if higher is None and c.level(family) > level:
                 higher = c
-            if kind in c.used:
+            if kind in c.used or c.uid in announced:
                 reused.append(c)
         if higher is not None:
             faults.append(
@@ -526,11 +549,9 @@ def model_judge(holding: Holding, rules: RuleSet, kind: str) -> Judge:
             )
         if reform == "none":
             if reused:
-                faults.append(
-                    Fault(
-                        "A406", "decl.copy-once", f"{reused[0].card} has already served in a {kind}"
-                    )
-                )
+                first = reused[0]
+                served = "has already served" if kind in first.used else "is announced to score"
+                faults.append(Fault("A406", "decl.copy-once", f"{first.card} {served} in a {kind}"))
         elif reform == "new-card":
             if needs_break and reused and holding.whole_group(kind, (c.uid for c in reused)):
                 faults.append(Fault("A406", "decl.reform", f"the {kind} scored is still whole"))
@@ -565,6 +586,16 @@ def model_judge(holding: Holding, rules: RuleSet, kind: str) -> Judge:
         return faults
 
     return judge
+
+
+def _announced_copies(carried: Sequence[Pending], scored: Pending | None) -> AbstractSet[int]:
+    """The copies in the announcements ``carried`` (of one kind) but the one ``scored``."""
+    if not carried:
+        return frozenset()
+    others = list(carried)
+    if scored is not None and scored in others:
+        others.remove(scored)
+    return frozenset().union(*(p.uids for p in others))
 
 
 def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]:

@@ -5,10 +5,11 @@ it belongs to and the announcements it carries. All of that matters only to a la
 declaration by the same seat that uses the same card: a mark of ``marriage`` on a K♠ matters
 only if the seat declares a marriage with a K♠ again; a level in the bézique class only if it
 declares a lower bézique with that card; a whole combination of aces only if it declares aces
-again; an announcement carried only if it is scored. A replay knows the record's declarations
-ahead of time (:meth:`Foresight.of`), so two readings that differ only in what no later
-declaration can see allow the same futures: they are compared through
-:class:`Relevance`, and one of them is dropped.
+again; an announcement carried only if it is scored (or, under the two-pack game's copy-once
+rule, if the seat announces its kind again with one of its cards: ``announced_matter``). A
+replay knows the record's declarations ahead of time (:meth:`Foresight.of`), so two readings
+that differ only in what no later declaration can see allow the same futures: they are
+compared through :class:`Relevance`, and one of them is dropped.
 
 Without foresight (a game played live) everything is relevant.
 """
@@ -32,6 +33,7 @@ class Relevance:
 
     __slots__ = (
         "_views",
+        "announced_matter",
         "below",
         "cards",
         "carried",
@@ -50,6 +52,7 @@ class Relevance:
         cards: frozenset[Card],
         fresh_matters: bool = True,
         groups_matter: bool = True,
+        announced_matter: bool = False,
     ) -> None:
         self.used = used
         """(kind, card) of every combination declared later, card by card."""
@@ -73,6 +76,11 @@ class Relevance:
         combination broken first. Elsewhere (the two-pack game's copy-once rule, Rubicon's
         re-forming under ``reform_needs_break off``) the model reads only each copy's own
         marks, so which king was married to which queen is seen by no later declaration."""
+        self.announced_matter = announced_matter
+        """Whether the copies of an announcement carried can change what the declaration
+        model says of another announcement of its kind (they are spoken for under the two-pack
+        game's copy-once rule: ``melds.model_judge``): then an announcement matters to any later
+        declaration of its kind with one of its cards, not only to one that scores it."""
         self._views: dict[
             tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]
         ] = {}
@@ -82,6 +90,7 @@ class Relevance:
         combinations: Iterable[tuple[str, Sequence[Card]]],
         fresh_matters: bool = True,
         groups_matter: bool = True,
+        announced_matter: bool = False,
     ) -> Relevance:
         """The relevance of these later combinations (kind, cards)."""
         used: set[tuple[str, Card]] = set()
@@ -110,6 +119,7 @@ class Relevance:
             frozenset(cards_seen),
             fresh_matters=fresh_matters,
             groups_matter=groups_matter,
+            announced_matter=announced_matter,
         )
 
     def view(self, copy: Copy) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
@@ -136,8 +146,11 @@ class Relevance:
         return any((kind, card) in used for card in cards)
 
     def counts(self, pending: Pending) -> bool:
-        """Whether a later declaration may score this announcement."""
-        return (pending.kind, pending.cards) in self.carried
+        """Whether a later declaration may score this announcement, or judge another by its
+        copies (``announced_matter``)."""
+        if (pending.kind, pending.cards) in self.carried:
+            return True
+        return self.announced_matter and self.sees(pending.kind, pending.cards)
 
 
 EVERYTHING = None
@@ -154,38 +167,50 @@ MEMO_SIZE: Final = 4096
 """Relevances kept by :func:`relevance_of` before the memo starts again (a bound on memory
 over a long batch of records)."""
 
-_memo: Final[dict[tuple[Ahead, bool, bool], Relevance]] = {}
+_memo: Final[dict[tuple[Ahead, bool, bool, bool], Relevance]] = {}
 
 
 def relevance_of(
-    ahead: Iterable[tuple[str, tuple[Card, ...]]], fresh_matters: bool, groups_matter: bool
+    ahead: Iterable[tuple[str, tuple[Card, ...]]],
+    fresh_matters: bool,
+    groups_matter: bool,
+    announced_matter: bool = False,
 ) -> Relevance:
     """:meth:`Relevance.of` of canonical combinations (kind, sorted cards), made once for each
     set of them: a record's declarations end alike (the last of a seat's leaves nothing ahead,
     and the combinations near the end of a deal are few), so most are found here; and a
     relevance shared keeps the views it has worked out (:meth:`Relevance.view`)."""
-    key = (frozenset(ahead), fresh_matters, groups_matter)
+    key = (frozenset(ahead), fresh_matters, groups_matter, announced_matter)
     found = _memo.get(key)
     if found is None:
         if len(_memo) >= MEMO_SIZE:
             _memo.clear()
-        found = _memo[key] = Relevance.of(key[0], fresh_matters, groups_matter)
+        found = _memo[key] = Relevance.of(key[0], fresh_matters, groups_matter, announced_matter)
     return found
 
 
 class Foresight:
     """The declarations still to come in a deal, seat by seat, and their :class:`Relevance`."""
 
-    __slots__ = ("_ahead", "_last", "fresh_matters", "groups_matter", "relevance")
+    __slots__ = (
+        "_ahead",
+        "_last",
+        "announced_matter",
+        "fresh_matters",
+        "groups_matter",
+        "relevance",
+    )
 
     def __init__(
         self,
         declarations: Iterable[tuple[str, str, Sequence[Card]]],
         fresh_matters: bool = True,
         groups_matter: bool = True,
+        announced_matter: bool = False,
     ) -> None:
         self.fresh_matters = fresh_matters
         self.groups_matter = groups_matter
+        self.announced_matter = announced_matter
         self._ahead: dict[str, list[tuple[str, tuple[Card, ...]]]] = {}
         for seat, kind, cards in declarations:
             self._ahead.setdefault(seat, []).append((canonical_kind(kind), sorted_cards(cards)))
@@ -199,21 +224,22 @@ class Foresight:
 
     def clone(self) -> Foresight:
         """An independent copy (the relevances are values, shared)."""
-        other = Foresight((), self.fresh_matters, self.groups_matter)
+        other = Foresight((), self.fresh_matters, self.groups_matter, self.announced_matter)
         other._ahead = {seat: list(ahead) for seat, ahead in self._ahead.items()}
         other.relevance = dict(self.relevance)
         return other
 
     def _refresh(self, seat: str) -> None:
-        self.relevance[seat] = relevance_of(
-            self._ahead.get(seat, ()), self.fresh_matters, self.groups_matter
-        )
+        self.relevance[seat] = self._relevance(self._ahead.get(seat, ()))
+
+    def _relevance(self, ahead: Iterable[tuple[str, tuple[Card, ...]]]) -> Relevance:
+        return relevance_of(ahead, self.fresh_matters, self.groups_matter, self.announced_matter)
 
     def of(self, seat: str) -> Relevance:
         """What the seat's later declarations can see."""
         found = self.relevance.get(seat)
         if found is None:
-            found = self.relevance[seat] = relevance_of((), self.fresh_matters, self.groups_matter)
+            found = self.relevance[seat] = self._relevance(())
         return found
 
     def after(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
@@ -224,7 +250,7 @@ class Foresight:
         if last is not None and last[0] == seat and last[1] == key:
             return last[3]
         left = _without(self._ahead.get(seat, []), key)
-        found = relevance_of(left, self.fresh_matters, self.groups_matter)
+        found = self._relevance(left)
         self._last = (seat, key, left, found)
         return found
 

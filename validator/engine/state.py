@@ -359,6 +359,7 @@ class DealState:
                 fresh_matters=rules.reform == "portland" or rules.new_card_from_hand,
                 groups_matter=rules.reform == "portland"
                 or (rules.reform == "new-card" and rules.reform_needs_break),
+                announced_matter=rules.reform == "none",
             )
 
     def relevance_of(self, seat: str) -> Relevance | None:
