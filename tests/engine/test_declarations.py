@@ -387,14 +387,20 @@ def test_carte_blanche_and_its_repeat() -> None:
     )
     assert found == []
     assert state.melds["A"] == 100
+    # showing KD, the court card drawn that ended it, is one fault, A409 (it had been A410 too:
+    # two findings for one fault, audit of the Portland laws, 7 December 2026)
     found = run_script(state, "A 8S B 8C\ndraw A KD\ndraw B 9H\nA carte-blanche KD 50")
-    assert [v.code for v in found] == ["A409", "A410"]
+    assert [v.code for v in found] == ["A409"]
     assert state.melds["A"] == 100
 
 
 def test_carte_blanche_with_a_court_card_or_late() -> None:
     state = rubicon("AS TS 9S 8S 7S AD TD 9D JD", LOW_B)
     found = run_script(state, "A carte-blanche 50")
+    assert [v.code for v in found] == ["A410"]
+    shown = rubicon("AS TS 9S 8S 7S AD TD 9D JD", LOW_B)
+    # the JD shown and held is one fault, not one for the card shown and one for the hand
+    found = run_script(shown, "A carte-blanche AS TS 9S 8S 7S AD TD 9D JD 50")
     assert [v.code for v in found] == ["A410"]
     late = rubicon("AS TS 9S 8S 7S AD TD 9D 8D", LOW_B)
     found = run_script(late, "A 7S B 8S\nA carte-blanche 50")

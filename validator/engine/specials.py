@@ -188,7 +188,8 @@ def carte_blanche(
             )
         )
     shown_courts = [c for c in cards if c.rank in COURT_RANKS]
-    if shown_courts:
+    # the court card drawn that ended carte blanche, shown again, is the one A409 names
+    if shown_courts and not (broken is not None and set(shown_courts) == {broken}):
         out.append(
             state.violation(
                 "A410", "decl.carte-blanche-court", seat, f"carte blanche showing {shown_courts[0]}"
@@ -200,6 +201,8 @@ def carte_blanche(
             shown[card] = shown.get(card, 0) + 1
 
         def ways(reading: Reading) -> list[Alternative[None]]:
+            if shown_courts:
+                return [Alternative(None)]  # one fault: the court shown is A410 already
             hand = reading.holdings[seat].hand
             courts = sorted((c for c in hand if c.rank in COURT_RANKS), key=str)
             if courts:
