@@ -126,7 +126,8 @@ def replay_with_details(
         record_findings.append(
             ctx.finding("R001", None, message, where, remedy=ctx.record_remedy("R001", None))
         )
-    if tags_whole:
+    unread = resolved.unread and tags_whole
+    if tags_whole and not unread:
         record_findings.extend(record_checks.record_findings(ctx, record))
     deals: list[DealReplay] = []
     details: list[DealDetail] = []
@@ -134,7 +135,7 @@ def replay_with_details(
     parsed = rules.settlement_rules
     alternates = isinstance(parsed, SettlementRules) and parsed.kind == "target"
     expected: str | None = None
-    for index, deal in enumerate(record.deals):
+    for index, deal in enumerate(() if unread else record.deals):
         try:
             walker = DealWalker(ctx, deal, index, expected, mark_reader=marks, stops=deal is stops)
         except EngineError as exc:
@@ -168,7 +169,7 @@ def replay_with_details(
             expected = deal.dealer if same else ctx.next_seat(deal.dealer)
         elif not alternates and deal.dealer in seats and _misdealt(replayed):
             expected = deal.dealer
-    if read_to is None:
+    if read_to is None and not unread:
         game = _settle_game(ctx, record, results, record_findings)
     else:
         game = None  # the record stops unread: its game is not known to be over

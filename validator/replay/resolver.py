@@ -95,15 +95,21 @@ def record_rules(record: Record) -> RuleSet:
     return rules_for(variant, laws, record.tag("HouseRules"))
 
 
+NOT_REPLAYED: Final = "the record is not replayed (under other rules its verdicts would be false)"
+
+
 @dataclass(frozen=True, slots=True)
 class Resolved:
     """What a record is replayed under: its rules of play, the laws it was played under, the
-    laws ruling its irregularities, and the problems met on the way (R001 findings)."""
+    laws ruling its irregularities, and the problems met on the way (R001 findings).
+    ``unread``: the Variant or Laws tag names no rule set or code the validator has, so the
+    record is not replayed (judged under another game's rules, its verdicts would be false)."""
 
     rules: RuleSet
     play_laws: Laws
     laws: Laws
     problems: tuple[str, ...] = ()
+    unread: bool = False
 
 
 def resolve(
@@ -123,8 +129,9 @@ def resolve(
     problems: list[str] = []
     played = _laws(play_laws, record, problems)
     remedies = played if laws is None else _chosen(laws, problems)
+    unread = bool(problems)  # a code of laws that cannot be used
     if isinstance(ruleset, RuleSet):
-        return Resolved(ruleset, played, remedies, tuple(problems))
+        return Resolved(ruleset, played, remedies, tuple(problems), unread)
     wanted: str | Path | None = ruleset
     if wanted is None:
         tag = record.tag("Variant")
@@ -139,15 +146,17 @@ def resolve(
         overrides = base
     if overrides != base:
         try:
-            return Resolved(load_ruleset(wanted, overrides), played, remedies, tuple(problems))
+            rules = load_ruleset(wanted, overrides)
+            return Resolved(rules, played, remedies, tuple(problems), unread)
         except RuleSetError as exc:
             problems.append(f"the HouseRules tag cannot be used: {exc}")
     try:
         rules = load_ruleset(wanted, base)
     except RuleSetError as exc:
-        problems.append(f"variant {str(wanted)!r} cannot be used ({exc})")
+        problems.append(f"variant {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}")
         rules = load_ruleset(DEFAULT_VARIANT, base)
-    return Resolved(rules, played, remedies, tuple(problems))
+        unread = True
+    return Resolved(rules, played, remedies, tuple(problems), unread)
 
 
 def _laws(wanted: Laws | str | Path | None, record: Record, problems: list[str]) -> Laws:
@@ -164,5 +173,5 @@ def _chosen(wanted: Laws | str | Path, problems: list[str]) -> Laws:
     try:
         return load_laws_cached(wanted)
     except LawsError as exc:
-        problems.append(f"laws {str(wanted)!r} cannot be used ({exc}); English applied")
+        problems.append(f"laws {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}")
         return load_laws_cached(DEFAULT_LAWS)
