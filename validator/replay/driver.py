@@ -161,13 +161,13 @@ def replay_with_details(
         # ``redeal``. Each Rubicon deal is a game of its own, dealt as the cut decides
         # (Portland law 6), so no order is checked there; but a misdeal is dealt again by the
         # same dealer, in the same game ("A misdeal does not lose the deal", Misdealing).
-        # A deal by the wrong seat does not move the turn: it goes on "as if it had been dealt
-        # by the right seat" (rule irreg.wrong-dealer).
-        turn, expected = expected or deal.dealer, None
+        # A deal by the wrong seat that stands: the turn goes on from it (rule
+        # irreg.wrong-dealer), so the seat passed over deals next.
+        expected = None
         if alternates and deal.dealer in seats:
             void = detail.corrected.void
             same = void and ctx.laws.redeal == "same"
-            expected = turn if same else ctx.next_seat(turn)
+            expected = deal.dealer if same else ctx.next_seat(deal.dealer)
         elif not alternates and deal.dealer in seats and _misdealt(replayed):
             expected = deal.dealer
     if read_to is None:

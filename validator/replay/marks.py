@@ -271,6 +271,8 @@ def _elect(walker: DealWalker, mark: Mark) -> None:
         if election in insist and raw.election not in insist:
             raw.election, raw.elected_by = election, mark.seat
         return
+    if _agreed(walker, mark.seat, election):
+        return  # the other player's word to the election made: it changes nothing
     walker.raw_finding(
         "R001",
         mark.seat,
@@ -278,6 +280,12 @@ def _elect(walker: DealWalker, mark: Mark) -> None:
         f"{mark.seat or 'a player'} that election",
         *_where(mark),
     )
+
+
+def _agreed(walker: DealWalker, seat: str | None, election: str | None) -> bool:
+    """Whether the latest election made is the other player's, of ``election``."""
+    made = next((r for r in reversed(walker.raw) if r.election is not None), None)
+    return made is not None and made.elected_by != seat and made.election == election
 
 
 def _shared_election(
