@@ -205,6 +205,14 @@ def _distinct_pending(
 
 def _splits(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
     """Every way to take ``total`` items from bins of the given sizes, as counts per bin."""
+    # the commonest cases, one way or none: nothing taken, or all from the one bin
+    if total == 0:
+        yield (0,) * len(sizes)
+        return
+    if len(sizes) == 1:
+        if total <= sizes[0]:
+            yield (total,)
+        return
     if not sizes:
         if total == 0:
             yield ()
