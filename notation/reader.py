@@ -39,10 +39,10 @@ Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """``(first line number, text)`` of each record in a run of lines, lazily.
 
-    A tag line after a line of moves starts a new record; a BOM on the first line is
-    dropped; each line keeps (or gains) its line break. A line inside a comment that spans
-    lines is neither (the comment is followed by the parser's rule, so that a comment left
-    open does not hide the records after it).
+    A tag line after a line of moves starts a new record; a BOM opening a line (the file's, or
+    one of the files joined into it) is dropped; each line keeps (or gains) its line break. A
+    line inside a comment that spans lines is neither (the comment is followed by the parser's
+    rule, so that a comment left open does not hide the records after it).
     """
     buffer: list[str] = []
     start = 1
@@ -50,7 +50,8 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     has_moves = False
     comments = Tracker()
     for number, raw in enumerate(lines, 1):
-        if number == 1 and raw.startswith("\ufeff"):
+        if raw.startswith("\ufeff"):
+            # a BOM opens the file, or a file joined to another (``cat a.bzn b.bzn``)
             raw = raw[1:]
         # most lines hold no brace and start no comment: the tracker is asked only otherwise
         inside = (comments.open or "{" in raw) and comments.inside(raw)

@@ -92,7 +92,7 @@ FLAGS: Final = (
 BODY_KEYS: Final = frozenset(
     {"law", "summary", "elector", "options", "score", "uncount", "last_trick", *FLAGS}
 )
-OPTION_KEYS: Final = frozenset({"id", "summary", "law", "score", *FLAGS})
+OPTION_KEYS: Final = frozenset({"id", "summary", "law", "score", "insist", *FLAGS})
 TOP_KEYS: Final = frozenset(
     {
         "name",
@@ -292,6 +292,10 @@ class Option:
     summary: str
     law: str | None
     effects: Effects
+    insist: bool = False
+    """Under ``elector: both``, either player may insist on it: one seat's election of it
+    decides, whatever the other elects (a fresh deal, "otherwise there must be a fresh deal",
+    Portland law 12); the other options need both."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -632,8 +636,11 @@ def _case(body: dict[Any, Any], where: str, when: Mapping[str, object]) -> Remed
             raise LawsError(f"{here}.law: expected text")
         option_summary = _text(raw, "summary", here)
         _check_placeholders(option_summary, f"{here}.summary")
+        insist = raw.get("insist", False)
+        if not isinstance(insist, bool):
+            raise LawsError(f"{here}.insist: expected true or false")
         options.append(
-            Option(_text(raw, "id", here), option_summary, law_text, _effects(raw, here))
+            Option(_text(raw, "id", here), option_summary, law_text, _effects(raw, here), insist)
         )
     if options and elector is None:
         raise LawsError(f"{where}: options need an elector ({', '.join(ELECTORS)})")

@@ -39,7 +39,8 @@ def test_every_code_of_the_team_brief_is_catalogued() -> None:
     # of issues 12 and 13: a lower combination shown at once with a higher (A415), a record too
     # ambiguous to check (R002); of issue 14: a turn-up game's deal without its turn-up (R003);
     # from an audit of the rulings, an announcement to score that cannot be carried (A416), and
-    # an announcement while playing without drawing with too many cards (A417).
+    # an announcement while playing without drawing with too many cards (A417); from an audit of
+    # the Portland laws, the winner of a trick who sees two cards (W308).
     assert set(CODES) - set(BRIEF_CODES) == {
         "P210",
         "P211",
@@ -51,6 +52,7 @@ def test_every_code_of_the_team_brief_is_catalogued() -> None:
         "A417",
         "R002",
         "R003",
+        "W308",
     }
 
 

@@ -61,6 +61,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "W303", {}, False, {}, (), "law 29"),  # restore, show the next card
     ("english", "W304", {}, False, {}, ("first-card", "second-card"), "laws 30 and 31"),
     ("english", "W305", {}, False, {}, (), "law 32"),  # last card of an odd stock not drawn
+    ("english", "W308", {}, False, {}, (), "law 28"),  # the winner shows the top card
     # law 26: "The stock may be counted, face downwards, at any time during the play."
     ("english", "W307", {}, False, {}, (), "law 26"),
     # law 29: "he must restore the card drawn in error", as the replay gives the stock's next
@@ -125,6 +126,8 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "W303", {"both": True}, False, {}, (), "in Drawing"),  # no remedy
     ("french", "W304", {}, False, {}, ("first-card", "second-card"), "in Drawing"),
     ("french", "W305", {}, False, {}, (), "in Drawing"),  # last card not drawn
+    # the Rubicon text's remedy is against "the loser of any trick": none against the winner
+    ("french", "W308", {}, False, {}, (), "no remedy for the winner"),
     # "The English laws allow a player to count the stock, the French do not": no penalty.
     ("french", "W307", {}, False, {}, (), "Double Declarations"),
     ("french", "W306", {"stock_named": True}, False, {}, (), "status quo"),

@@ -219,6 +219,19 @@ def test_reader_accepts_bom_crlf_and_tabs_from_a_file(tmp_path: Path) -> None:
     assert records[1].pos is not None and records[1].pos.line == 5
 
 
+def test_files_joined_with_their_boms_lose_no_line(tmp_path: Path) -> None:
+    # `cat a.bzn b.bzn` of two files saved with a BOM: the second BOM opens a line inside the
+    # file. That line (the second record's Laws tag) had been a syntax error in the first
+    # record and the second checked without it, clean (audit of 7 December 2026).
+    path = tmp_path / "joined.bzn"
+    one = '[Event "one"]\n\ndeal 1 dealer B\n1. A 7D B 9C\n'
+    two = '[Event "two"]\n[Laws "french"]\n\ndeal 1 dealer A\n'
+    path.write_bytes(b"\xef\xbb\xbf" + one.encode() + b"\xef\xbb\xbf" + two.encode())
+    records = list(iter_records(path))
+    assert [r.tag("Event") for r in records] == ["one", "two"]
+    assert [r.tag("Laws") for r in records] == [None, "french"]
+
+
 @pytest.mark.parametrize("run", ["!!!", "!?!", "???"])
 def test_a_run_of_three_glyph_marks_is_an_error_not_two_glyphs(run: str) -> None:
     # it had been read as two glyphs ("!!" and "!") without a word (docs/notation.md)

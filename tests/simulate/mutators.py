@@ -564,7 +564,18 @@ def drew_out_of_turn(record: Record, rng: random.Random) -> Mutation | None:
 
 
 def looked_at_two(record: Record, rng: random.Random) -> Mutation | None:
-    """W304: the loser of a trick is marked as having seen the next card too (``^saw``)."""
+    """W304: the loser of a trick is marked as having seen the next card too (``^saw``). The
+    loser is the seat of the last draw that is not the next trick's leader (the French order
+    lets the loser draw first)."""
+    return _saw_two(record, rng, winner=False)
+
+
+def winner_looked_at_two(record: Record, rng: random.Random) -> Mutation | None:
+    """W308: the winner of a trick (the next trick's leader) is marked with ``^saw``."""
+    return _saw_two(record, rng, winner=True)
+
+
+def _saw_two(record: Record, rng: random.Random, winner: bool) -> Mutation | None:
     index = _deal_index(record, rng)
     deal = record.deals[index]
     at = _pick(rng, _loose_draw_tricks(deal)[:-1])
@@ -573,11 +584,14 @@ def looked_at_two(record: Record, rng: random.Random) -> Mutation | None:
     trick = deal.tricks[at]
     draws = list(trick.draws())
     seen = next(deal.tricks[at + 1].draws()).cards
-    mark = Mark("saw", draws[-1].seat, tuple(c for c in seen if c is not None))
+    leader = deal.tricks[at + 1].plays[0].seat
+    seat = leader if winner else next(d.seat for d in reversed(draws) if d.seat != leader)
+    mark = Mark("saw", seat, tuple(c for c in seen if c is not None))
     new = _with_deal(
         record, index, _with_trick(deal, at, replace(trick, events=(*trick.events, mark)))
     )
-    return new, Planted("W304", index + 1, trick.number, "trick", "the loser saw two cards")
+    code, who = ("W308", "winner") if winner else ("W304", "loser")
+    return new, Planted(code, index + 1, trick.number, "trick", f"the {who} saw two cards")
 
 
 def wrong_card_drawn(record: Record, rng: random.Random) -> Mutation | None:
@@ -1536,6 +1550,7 @@ MUTATORS: Final[dict[str, Mutator]] = {
     "W302": drew_two,
     "W303": drew_out_of_turn,
     "W304": looked_at_two,
+    "W308": winner_looked_at_two,
     "W306": wrong_card_drawn,
     "A401": not_held,
     "A402": declared_without_winning,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from notation import parse_record
-from validator.replay import replay
+from validator.replay import replay, replay_with_details
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 RUBICON = '[Variant "rubicon"]\n[Result "*"]\n\n'
@@ -160,3 +160,47 @@ def test_a_result_of_star_on_a_finished_game() -> None:
     found = _found(text.replace('[Result "B 240"]', '[Result "*"]'))
     assert [f[:2] for f in found] == [("S503", 11)]
     assert "'*' (not over), but the game is over" in found[0][2] and "'B 240'" in found[0][2]
+
+
+@pytest.mark.parametrize("result", ["A 500", "B 1200"])
+def test_a_result_with_no_deal_is_s503(result: str) -> None:
+    # the Variant and Result tags written again after the moves make a record of tags alone
+    # (audit of 7 December 2026): it finishes no game, so no seat has won one
+    found = _found(f'[Variant "two-pack"]\n[Result "{result}"]\n')
+    assert [f[:2] for f in found] == [("S503", 2)]
+
+
+@pytest.mark.parametrize("result", ["*", "void"])
+def test_tags_alone_claiming_no_winner_are_clean(result: str) -> None:
+    assert _found(f'[Variant "two-pack"]\n[Result "{result}"]\n') == []
+
+
+def test_a_combination_word_misspelt_is_read_as_the_word_meant() -> None:
+    # `B mariage KC QC 20` had been A412 ("not a combination") and B's 20 taken down with a
+    # penalty, for a slip of the pen (audit of 7 December 2026): R001, read as a marriage.
+    # B's nine wins trick 1; KC QC is a common marriage (no trump made in Rubicon: the first
+    # marriage makes trumps and scores as royal, 40).
+    text = RUBICON + TRICK.replace(
+        "  draw", "  B mariage KC QC 40 carry kigns KC KC KS KH 80\n  draw"
+    )
+    details = replay_with_details(parse_record(text), steps=False)
+    found = [(f.code, f.location.line, f.message) for f in details.replay.all_findings()]
+    assert [f[:2] for f in found] == [("R001", 6)]
+    assert "'mariage' is read as 'marriage'; 'kigns' is read as 'kings'" in found[0][2]
+    assert details.deals[0].corrected.scores["B"] == 40
+
+
+def test_a_word_like_no_combination_is_still_a412() -> None:
+    text = RUBICON + TRICK.replace("  draw", "  B wedding KC QC 40\n  draw")
+    assert [f[:2] for f in _found(text)] == [("A412", 6)]
+
+
+def test_deals_after_the_game_is_over_are_r001() -> None:
+    # samples/games/no-brisques.bzn is won by B at its target of 1000 after deal 4 (line 230);
+    # with the Target written 100 (a slip) B's deal 1 ends it and deals 2 to 4 are no part of
+    # the game: they had been passed over without a word (audit of 7 December 2026)
+    text = (SAMPLES / "games" / "no-brisques.bzn").read_text(encoding="utf-8")
+    found = _found(text.replace('[Target "1000"]', '[Target "100"]'))
+    extra = [f for f in found if f[0] == "R001"]
+    assert [f[:2] for f in extra] == [("R001", 88)]
+    assert "3 deal(s) from deal 2 on are recorded after the game was over" in extra[0][2]

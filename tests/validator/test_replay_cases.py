@@ -354,6 +354,14 @@ CASES: list[Case] = [
     Case("W304", "french", _deal("1. A 7D B 9C", "draw A ?, B ?", "^saw B"), "W304", "B", 5, 1, 1,
          1, "foster-1914-ordinary-bezique.txt, Irregularities in Drawing",
          elections=("first-card", "second-card")),
+    # ------------------------------------------------------------------ W308 winner saw two
+    # Law 28: "If the winner of a trick see two cards when drawing from the stock, he must show
+    # the top card to his adversary"; A won trick 1 (7D led, 9C off suit).
+    Case("W308", "english", _deal("1. A 7D B 9C", "draw A ?, B ?", "^saw A"), "W308", "A", 5, 1,
+         1, 1, "Portland law 28", summary="show the top card"),
+    Case("W308", "french", _deal("1. A 7D B 9C", "draw A ?, B ?", "^saw A"), "W308", "A", 5, 1,
+         1, 1, "rubicon-bezique-laws.txt, Irregularities in Drawing (no remedy for the winner)",
+         summary="none against the winner"),
     # ------------------------------------------------------------------ W305 odd stock
     # A drew two cards at trick 1 (W302), leaving 107: after 54 tricks one card is left, and
     # "the last card must not be drawn" (law 32). A draws it after trick 55 (line 112, col 6).

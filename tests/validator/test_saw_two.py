@@ -94,3 +94,25 @@ def test_under_the_french_laws_the_pone_draws_first() -> None:
     # the French draw: A, the pone, draws first whoever won; B chooses the first card (QH)
     body = "  ^elect B first-card\n" + B_WINS + "  draw A 7C, B QH\n3. B 7H A 7S\n"
     assert _codes(body, "french") == W304
+
+
+def test_the_winner_who_saw_two_shows_the_top_card() -> None:
+    # B won trick 1 (9D over 7D) and, drawing KH, saw 9S, A's card, too: law 28, "If the winner
+    # of a trick see two cards when drawing from the stock, he must show the top card to his
+    # adversary". W308, not W304: A has no choice of the next draw, which goes as the stock lies.
+    text = HEAD.replace("LAWS", "english").replace("^saw A QH", "^saw B 9S")
+    found = replay(parse_record(text + A_WINS + "  draw A QH, B 7C\n"), steps=False)
+    [finding] = found.all_findings()
+    assert (finding.code, finding.seat, finding.location.line) == ("W308", "B", 10)
+    assert finding.remedy is not None and finding.remedy.law_ref == "Portland law 28"
+    assert "show the top card" in finding.remedy.summary
+
+
+def test_the_french_laws_give_no_remedy_against_the_winner() -> None:
+    # the Rubicon text's remedy is against "the loser of any trick" who looks at two cards
+    text = HEAD.replace("LAWS", "french").replace("^saw A QH", "^saw B QH")
+    text = text.replace("draw B KH, A 9S", "draw A KH, B 9S")
+    found = replay(parse_record(text + A_WINS + "  draw A QH, B 7C\n"), steps=False)
+    [finding] = found.all_findings()
+    assert (finding.code, finding.seat) == ("W308", "B")
+    assert finding.remedy is not None and "no remedy for the winner" in finding.remedy.law_ref

@@ -21,7 +21,17 @@ from . import specials
 from .card_tables import cards_text, sorted_cards
 from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error_of, value_key
 from .copies import pending_of
-from .melds import MeldWay, carry, lay, mark, matching_pending, meld_key, meld_ways, not_held
+from .melds import (
+    Marked,
+    MeldWay,
+    carry,
+    lay,
+    mark,
+    matching_pending,
+    meld_key,
+    meld_ways,
+    not_held,
+)
 from .outcomes import DeclarationOutcome
 from .reading import Reading
 from .reading import fresh as is_fresh
@@ -285,6 +295,7 @@ def _read_meld(
     # by ``apply``): those that differ only at another seat, or in other cards.
     distinct = tuple(dict.fromkeys(cards))
     memo: dict[tuple[object, ...], list[Alternative[MeldWay | None]]] = {}
+    marked: Marked = {}  # and the copies they mark: the same marked copies (melds.mark)
 
     # An announcement to score already carried from an earlier line and said again ("he would
     # continue to repeat at every trick: 'Twenty to score'", foster-1914-ordinary-bezique.txt,
@@ -333,7 +344,7 @@ def _read_meld(
             # the copies laid from the hand follow those taken from the table in ``laid``
             reading.line_new = new.union(taken, (c.uid for c in laid[len(way.from_table) :]))
         if scoring:
-            mark(reading, seat, kind, laid, way.pending)
+            mark(reading, seat, kind, laid, way.pending, marked)
         elif may_carry and way.sound and not lost:
             carry(reading, seat, kind, cards, laid)
 

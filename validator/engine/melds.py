@@ -34,7 +34,7 @@ from notation.cards import Card
 
 from .card_tables import ORDER, cards_text, sorted_cards
 from .combinations import kind_info
-from .copies import Copy, Pending, copy_of, group_of, pending_of
+from .copies import Copy, Group, Pending, copy_of, group_of, pending_of
 from .holding import Holding
 from .reading import Claim, Reading
 from .reading import fresh as is_fresh
@@ -206,6 +206,14 @@ def _distinct_pending(
 
 def _splits(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
     """Every way to take ``total`` items from bins of the given sizes, as counts per bin."""
+    # the commonest cases, one way or none: nothing taken, or all from the one bin
+    if total == 0:
+        yield (0,) * len(sizes)
+        return
+    if len(sizes) == 1:
+        if total <= sizes[0]:
+            yield (total,)
+        return
     if not sizes:
         if total == 0:
             yield ()
@@ -626,16 +634,38 @@ def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]
     return laid
 
 
+Marked = dict[tuple[int, ...], tuple[list[Copy], dict[int, Copy], Group]]
+""":func:`mark`'s memo for one declaration: by the identities of the copies marked, those
+copies (kept, so that no other object takes their identities), the copies they become by
+uid, and the combination."""
+
+
 def mark(
-    reading: Reading, seat: str, kind: str, copies: list[Copy], scored: Pending | None
+    reading: Reading,
+    seat: str,
+    kind: str,
+    copies: list[Copy],
+    scored: Pending | None,
+    made: Marked | None = None,
 ) -> None:
     """The combination scored (or stands as scored): its copies are marked with the kind, and
-    the combination is recorded; kept as the reading's last claim, to be taken down."""
+    the combination is recorded; kept as the reading's last claim, to be taken down.
+
+    ``made``: a memo kept by the caller for the readings of one declaration of ``kind``: the
+    readings that share its ways lay the very same copies (pieces are shared,
+    :mod:`validator.engine.copies`), which become the same marked copies and combination."""
     holding = reading.holdings[seat]
-    info = kind_info(kind)
-    by_uid = {c.uid: c.scored(kind, info) for c in copies}
+    ids = tuple(map(id, copies)) if made is not None else ()
+    found = made.get(ids) if made is not None else None
+    if found is None:
+        info = kind_info(kind)
+        by_uid = {c.uid: c.scored(kind, info) for c in copies}
+        group = group_of(kind, frozenset(by_uid))
+        if made is not None:
+            made[ids] = (copies, by_uid, group)
+    else:
+        _, by_uid, group = found
     holding.table = [by_uid.get(c.uid, c) for c in holding.table]
-    group = group_of(kind, frozenset(by_uid))
     holding.groups.append(group)
     reading.last_claim = Claim(seat, list(copies), group, scored)
 

@@ -162,6 +162,8 @@ def replay_with_details(
         # ``redeal``. Each Rubicon deal is a game of its own, dealt as the cut decides
         # (Portland law 6), so no order is checked there; but a misdeal is dealt again by the
         # same dealer, in the same game ("A misdeal does not lose the deal", Misdealing).
+        # A deal by the wrong seat that stands: the turn goes on from it (rule
+        # irreg.wrong-dealer), so the seat passed over deals next.
         expected = None
         if alternates and deal.dealer in seats:
             void = detail.corrected.void
@@ -212,7 +214,10 @@ def _settle_game(
     findings: list[Finding],
 ) -> GameSettlement | None:
     parsed = ctx.rules.settlement_rules
-    if not isinstance(parsed, SettlementRules) or not results:
+    if not isinstance(parsed, SettlementRules):
+        return None
+    if not results:
+        _check_result_without_game(ctx, record, findings)
         return None
     target_tag = record.tag("Target")
     target = int(target_tag) if target_tag and target_tag.strip().isdigit() else None
@@ -225,6 +230,22 @@ def _settle_game(
         return None
     if parsed.kind == "target":
         _check_totals(ctx, results, findings)
+    if game.extra_deals and game.ended_after is not None:
+        # a deal after the game is over is no part of it ("Deals are played until somebody
+        # crosses the line", bezique-guide.txt, Ending): most often a slip in the Target tag
+        first = results[game.ended_after][0]
+        findings.append(
+            ctx.finding(
+                "R001",
+                None,
+                f"{game.extra_deals} deal(s) from deal {first.number} on are recorded after the "
+                f"game was over (deal {results[game.ended_after - 1][0].number} ended it, target "
+                f"{target if target is not None else parsed.target}, result {game.result}): "
+                "they are not counted",
+                Location(ctx.source, line_of(first.pos), column_of(first.pos), first.number),
+                remedy=ctx.record_remedy("R001", None),
+            )
+        )
     _check_result(ctx, record, game, findings)
     return game
 
@@ -268,6 +289,26 @@ def _check_totals(
                         remedy=ctx.record_remedy("S504", seat, total, running[seat]),
                     )
                 )
+
+
+def _check_result_without_game(ctx: RecordContext, record: Record, findings: list[Finding]) -> None:
+    """S503 for a Result that names a winner where no deal of the record is settled: none is
+    written (tags alone), or each is unfinished, void or to be played again."""
+    claimed = (record.tag("Result") or "").strip()
+    if claimed in ("", "*") or claimed.lower() == "void":
+        return
+    tag = next(t for t in record.tags if t.name == "Result")
+    winner = claimed.split()[0]
+    what = "holds no deal" if not record.deals else "settles no deal (each is unfinished or void)"
+    findings.append(
+        ctx.finding(
+            "S503",
+            winner,
+            f"the Result tag says {claimed!r}, but the record {what}: no seat has won the game",
+            Location(ctx.source, line_of(tag.pos), column_of(tag.pos)),
+            remedy=ctx.record_remedy("S503", winner),
+        )
+    )
 
 
 def _check_result(

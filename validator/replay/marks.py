@@ -223,6 +223,17 @@ def _seen(walker: DealWalker, mark: Mark) -> None:
 
 
 def _saw(walker: DealWalker, mark: Mark) -> None:
+    if mark.seat is not None and mark.seat == walker.state.last_winner:
+        # the winner of the trick, drawing, saw the card under his own (Portland law 28)
+        walker.raw_finding(
+            "W308",
+            mark.seat,
+            f"{mark.seat} looked at two cards drawing as the winner of the trick",
+            *_where(mark),
+            cards=_cards(mark),
+            seen=True,
+        )
+        return
     walker.saw_two = (
         walker.state.tricks_played,
         walker.raw_finding(
@@ -245,11 +256,52 @@ def _challenge(walker: DealWalker, mark: Mark) -> None:
 
 
 def _elect(walker: DealWalker, mark: Mark) -> None:
+    word = (mark.value or mark.text or "").strip().lower() or None
+    election = ELECTION_ALIASES.get(word or "", word)
     target = latest_open_election(walker, mark.seat)
     if target is not None:
-        word = (mark.value or mark.text or "").strip().lower() or None
-        target.election = ELECTION_ALIASES.get(word or "", word)
+        target.election = election
         target.elected_by = mark.seat
+        return
+    shared = _shared_election(walker, mark.seat)
+    if shared is not None and election in shared[1]:
+        # the second voice of a choice both players make: an option either may insist on
+        # decides; the others stand only when both agree
+        raw, _, insist = shared
+        if election in insist and raw.election not in insist:
+            raw.election, raw.elected_by = election, mark.seat
+        return
+    if _agreed(walker, mark.seat, election):
+        return  # the other player's word to the election made: it changes nothing
+    walker.raw_finding(
+        "R001",
+        mark.seat,
+        f"an election ({word or 'no option named'}) is marked, but no finding before it gives "
+        f"{mark.seat or 'a player'} that election",
+        *_where(mark),
+    )
+
+
+def _agreed(walker: DealWalker, seat: str | None, election: str | None) -> bool:
+    """Whether the latest election made is the other player's, of ``election``."""
+    made = next((r for r in reversed(walker.raw) if r.election is not None), None)
+    return made is not None and made.elected_by != seat and made.election == election
+
+
+def _shared_election(
+    walker: DealWalker, seat: str | None
+) -> tuple[RawFinding, tuple[str, ...], tuple[str, ...]] | None:
+    """The latest finding whose law lets both players choose (``elector: both``) and whose
+    election the other player has made, with its options: all of them, and those either may
+    insist on. None when there is none."""
+    for raw in reversed(walker.raw):
+        if raw.election is None or raw.elected_by in (None, seat) or raw.code[0] in "SR":
+            continue
+        found = walker.ctx.laws.rule_for(raw.code, provisional_context(walker, raw))
+        if found is not None and found[1].elector == "both":
+            options = found[1].options
+            return raw, tuple(o.id for o in options), tuple(o.id for o in options if o.insist)
+    return None
 
 
 def _lead_out_of_turn(walker: DealWalker, mark: Mark) -> None:

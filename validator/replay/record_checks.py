@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from difflib import get_close_matches
+from typing import Final
 
 from notation.model import Deal, Declaration, Draw, Mark, Pos, Record, Tag, Variation
-from validator.engine.combinations import MELD_KINDS, SPECIAL_KINDS, canonical_kind
+from validator.engine.combinations import ALIASES, MELD_KINDS, SPECIAL_KINDS, canonical_kind
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.model import Finding, Location
 from validator.replay.sittings import game_number
@@ -97,6 +98,19 @@ def _tag_meant(name: str) -> str | None:
             return known
     close = get_close_matches(name.lower(), [t.lower() for t in READ_TAGS], n=1, cutoff=0.8)
     return next((t for t in READ_TAGS if close and t.lower() == close[0]), None)
+
+
+KIND_WORDS: Final = (*MELD_KINDS, *SPECIAL_KINDS, *ALIASES)
+"""Every word the notation has for a kind of combination."""
+
+
+def kind_meant(word: str) -> str | None:
+    """The kind word that ``word``, no word of the notation, is a slip for (a letter left out,
+    added or swapped: ``mariage``), or None when it is a word of the notation or like none."""
+    if canonical_kind(word) in KIND_WORDS:
+        return None
+    close = get_close_matches(word.lower(), KIND_WORDS, n=1, cutoff=0.8)
+    return canonical_kind(close[0]) if close else None
 
 
 def _result_reads(value: str, seats: tuple[str, ...]) -> bool:

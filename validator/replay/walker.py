@@ -15,6 +15,7 @@ The walker knows the record model and the rules, never the syntax.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from notation.cards import SUIT_NAMES, Card
@@ -35,7 +36,7 @@ from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
 from validator.replay.raw import RawFinding, StepDraft
-from validator.replay.record_checks import variation_problems
+from validator.replay.record_checks import kind_meant, variation_problems
 from validator.replay.turnup import infer_trump
 
 STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
@@ -64,9 +65,30 @@ def _declarations_in(
 ) -> None:
     for event in events:
         if isinstance(event, Declaration):
+            event = read_as_meant(event)[0]
             found.append((event.seat, event.kind, event.cards))
             if event.carried:
                 found.extend((event.seat, c.kind, c.cards) for c in event.carried)
+
+
+def read_as_meant(decl: Declaration) -> tuple[Declaration, list[str]]:
+    """The declaration with each kind word that is a slip for one of the notation's read as
+    that one (``mariage`` as ``marriage``), and the slips, in words."""
+    slips: list[str] = []
+    main = kind_meant(decl.kind)
+    if main is not None:
+        slips.append(f"{decl.kind!r} is read as {main!r}")
+        decl = replace(decl, kind=main)
+    carried = []
+    for combo in decl.carried:
+        meant = kind_meant(combo.kind)
+        if meant is not None:
+            slips.append(f"{combo.kind!r} is read as {meant!r}")
+            combo = replace(combo, kind=meant)
+        carried.append(combo)
+    if len(slips) > int(main is not None):
+        decl = replace(decl, carried=tuple(carried))
+    return decl, slips
 
 
 class MarkReader(Protocol):
@@ -136,8 +158,11 @@ class DealWalker:
         if deal.stock is not None and (deal.stock.cards or not deal.stock.more):
             stock = list(deal.stock.cards)
             if deal.stock.more:
-                # The stock is what the hands as dealt leave: a hand of ten leaves one fewer.
-                dealt = sum(len(hands.get(seat, ())) or rules.hand_size for seat in ctx.seats)
+                # The stock is what the hands as dealt leave: a hand of ten leaves one fewer, a
+                # hand written with no card (dealt none) eight more.
+                dealt = sum(
+                    len(hands[seat]) if seat in hands else rules.hand_size for seat in ctx.seats
+                )
                 dealt += 1 if rules.turn_up else 0
                 stock += [None] * max(0, rules.pack_size - dealt - len(stock))
         trump = None
@@ -575,6 +600,15 @@ class DealWalker:
         if decl.seat not in self.ctx.seats:
             self.left_out(decl.seat, decl.pos, f"a {decl.kind} declared")
             return
+        decl, slips = read_as_meant(decl)
+        if slips:
+            self.raw_finding(
+                "R001",
+                decl.seat,
+                "no combination of the notation is named so: " + "; ".join(slips),
+                line_of(decl.pos),
+                column_of(decl.pos),
+            )
         carried = [(c.kind, c.cards, c.score) for c in decl.carried]
         self.event_no += 1
         self.declared[decl.seat] = (self.event_no, decl)
