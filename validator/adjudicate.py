@@ -95,6 +95,9 @@ class Ruling:
     deals: tuple[DealRuling, ...]
     result: str | None
     result_working: tuple[str, ...]
+    result_options: tuple[str, ...] = ()
+    """The results the game would have under an election the record does not state, in
+    words, where one changes the result."""
 
     @property
     def irregularities(self) -> tuple[Irregularity, ...]:
@@ -175,7 +178,17 @@ def _ruling(details: ReplayDetails, laws: Laws | str | Path | None, index: int) 
         deals=deals,
         result=game.result if game is not None else None,
         result_working=game.working if game is not None else (),
+        result_options=tuple(
+            f"with {o.option} elected for the {_code_of(deals, o.deal, o.finding)} of deal "
+            f"{o.deal}: {o.result}"
+            for o in details.result_options
+        ),
     )
+
+
+def _code_of(deals: tuple[DealRuling, ...], number: int, index: int) -> str:
+    deal = next(d for d in deals if d.number == number)
+    return deal.irregularities[index].finding.code
 
 
 def _laws_named(name: str, wanted: str | Path | None) -> Laws | None:
@@ -216,7 +229,7 @@ def _deal_ruling(
     corrected = detail.corrected
     working = settlement.working if settlement is not None else corrected.working
     irregularities = tuple(
-        Irregularity(finding, detail.options[i] if i < len(detail.options) else ())
+        Irregularity(finding, _open_options(finding, detail.options, i))
         for i, finding in enumerate(deal.findings)
     )
     return DealRuling(
@@ -240,6 +253,16 @@ def _deal_ruling(
             rules is not None and not rules.no_brisques and rules.brisque_scoring != "settlement"
         ),
     )
+
+
+def _open_options(
+    finding: Finding, options: tuple[tuple[Remedy, ...], ...], index: int
+) -> tuple[Remedy, ...]:
+    """The options of the finding's election, each ruled on, while the record states none
+    (docs/adjudicate.md: otherwise empty, in the text and the JSON alike)."""
+    if finding.remedy is not None and finding.remedy.elected is not None:
+        return ()
+    return options[index] if index < len(options) else ()
 
 
 def _settlement_kind(rules: RuleSet | None) -> str:
@@ -349,11 +372,25 @@ def render_text(ruling: Ruling) -> str:
             out.append("  The deal counts to the game (below):")
         out.extend(f"    {line}" for line in deal.working)
         out.append("")
-    out.append(f"Result: {ruling.result or 'not settled (the game is unfinished)'}.")
+    if ruling.result is not None and ruling.result_options:
+        out.append(f"Result: {ruling.result} as ruled (no election recorded); an election open")
+        out.append("  would change it:")
+        out.extend(f"    {line}." for line in ruling.result_options)
+    else:
+        out.append(f"Result: {ruling.result or _unsettled(ruling)}.")
     out.extend(f"  {line}" for line in ruling.result_working)
     if not ruling.irregularities:
         out.append("Nothing to rule: the record shows no irregularity.")
     return "\n".join(out) + "\n"
+
+
+def _unsettled(ruling: Ruling) -> str:
+    """Why no result: the last deal is void (a misdeal dealt again, or a game the laws make
+    null and void), or the game is unfinished."""
+    last = ruling.deals[-1] if ruling.deals else None
+    if last is not None and last.void:
+        return f"none: deal {last.number} is void, and nothing scores for it"
+    return "not settled (the game is unfinished)"
 
 
 def _trumps(deal: DealRuling) -> str:
@@ -496,6 +533,7 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
         ],
         "result": ruling.result,
         "result_working": list(ruling.result_working),
+        "result_options": list(ruling.result_options),
         "rulings_made": len(ruling.irregularities),
     }
 

@@ -46,10 +46,24 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ReplayDetails:
-    """A :class:`Replay` and, for each deal replayed (in order), its :class:`DealDetail`."""
+    """A :class:`Replay` and, for each deal replayed (in order), its :class:`DealDetail`; and
+    the results the game would have under an election the record does not state, where one
+    changes it."""
 
     replay: Replay
     deals: tuple[DealDetail, ...]
+    result_options: tuple[ResultOption, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ResultOption:
+    """The game's result were one open election made: the deal (its number), the finding (its
+    place among the deal's findings), the option and the result it gives."""
+
+    deal: int
+    finding: int
+    option: str
+    result: str
 
 
 def replay(
@@ -171,8 +185,9 @@ def replay_with_details(
             expected = deal.dealer if same else ctx.next_seat(deal.dealer)
         elif not alternates and deal.dealer in seats and _misdealt(replayed):
             expected = deal.dealer
+    result_options: tuple[ResultOption, ...] = ()
     if read_to is None and not unread:
-        game = _settle_game(ctx, record, results, record_findings)
+        game, result_options = _settle_game(ctx, record, results, record_findings)
     else:
         game = None  # the record stops unread: its game is not known to be over
         if alternates and results:
@@ -190,7 +205,7 @@ def replay_with_details(
         findings=tuple(record_findings),
         game=game,
     )
-    return ReplayDetails(replayed_record, tuple(details))
+    return ReplayDetails(replayed_record, tuple(details), result_options)
 
 
 def _resolve_seats(record: Record, rules: RuleSet, problems: list[str]) -> tuple[str, ...]:
@@ -212,13 +227,13 @@ def _settle_game(
     record: Record,
     results: list[tuple[Deal, DealSettlement, DealDetail]],
     findings: list[Finding],
-) -> GameSettlement | None:
+) -> tuple[GameSettlement | None, tuple[ResultOption, ...]]:
     parsed = ctx.rules.settlement_rules
     if not isinstance(parsed, SettlementRules):
-        return None
+        return None, ()
     if not results:
         _check_result_without_game(ctx, record, findings)
-        return None
+        return None, ()
     target_tag = record.tag("Target")
     target = int(target_tag) if target_tag and target_tag.strip().isdigit() else None
     try:
@@ -227,7 +242,8 @@ def _settle_game(
         findings.append(
             ctx.finding("R001", None, f"the game cannot be settled: {exc}", Location(ctx.source))
         )
-        return None
+        return None, ()
+    options = _result_options(results, parsed, target, game)
     if parsed.kind == "target":
         _check_totals(ctx, results, findings)
     if game.extra_deals and game.ended_after is not None:
@@ -246,8 +262,34 @@ def _settle_game(
                 remedy=ctx.record_remedy("R001", None),
             )
         )
-    _check_result(ctx, record, game, findings)
-    return game
+    _check_result(ctx, record, game, findings, options)
+    return game, options
+
+
+def _result_options(
+    results: list[tuple[Deal, DealSettlement, DealDetail]],
+    rules: SettlementRules,
+    target: int | None,
+    game: GameSettlement,
+) -> tuple[ResultOption, ...]:
+    """The results the game would have under each election the record does not state, one
+    election at a time, where one differs from the result as ruled."""
+    out: list[ResultOption] = []
+    settled = [settlement for _, settlement, _ in results]
+    for index, (deal, settlement, detail) in enumerate(results):
+        for at, per_option in enumerate(detail.option_settlements):
+            for option, other in zip(detail.options[at], per_option, strict=False):
+                if other is None or other == settlement:
+                    continue
+                try:
+                    alt = settle_game(
+                        [*settled[:index], other, *settled[index + 1 :]], rules, target=target
+                    )
+                except SettlementError:
+                    continue
+                if alt.result != game.result:
+                    out.append(ResultOption(deal.number, at, option.elected or "", alt.result))
+    return tuple(out)
 
 
 def _misdealt(deal: DealReplay) -> bool:
@@ -312,11 +354,17 @@ def _check_result_without_game(ctx: RecordContext, record: Record, findings: lis
 
 
 def _check_result(
-    ctx: RecordContext, record: Record, game: GameSettlement, findings: list[Finding]
+    ctx: RecordContext,
+    record: Record,
+    game: GameSettlement,
+    findings: list[Finding],
+    options: tuple[ResultOption, ...] = (),
 ) -> None:
     claimed = (record.tag("Result") or "").strip()
     if not claimed:
         return
+    if any(claimed.lower() == o.result.strip().lower() for o in options):
+        return  # the result of an election the record does not state: it may have been made
     tag = next(t for t in record.tags if t.name == "Result")
     where = Location(ctx.source, line_of(tag.pos), column_of(tag.pos))
     if claimed == "*":

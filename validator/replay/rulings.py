@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from validator.engine.settlement import (
     CorrectedDeal,
+    Correction,
     DealSettlement,
     SettlementRules,
     correct_deal,
@@ -43,6 +44,9 @@ class DealDetail:
     rulings: tuple[str, ...]
     options: tuple[tuple[Remedy, ...], ...]
     """For each finding of the deal, in order: one remedy per option its law gives."""
+    option_settlements: tuple[tuple[DealSettlement | None, ...], ...] = ()
+    """For each finding whose election the record does not state, in order (empty for the
+    others): the deal's settlement were each option chosen (None: void or unsettled)."""
 
 
 def remedies(walker: DealWalker) -> list[Remedy | None]:
@@ -121,15 +125,34 @@ def rule_deal(walker: DealWalker) -> tuple[DealReplay, DealSettlement | None, De
         )
     parsed = walker.rules.settlement_rules
     rules = parsed if isinstance(parsed, SettlementRules) else SettlementRules()
-    corrected = correct_deal(
-        walker.marked_points,
-        outcome.brisques,
-        corrections,
-        rules,
-        last_trick=outcome.last_trick_winner,
-        complete=outcome.complete and isinstance(parsed, SettlementRules),
-        notes=notes,
-    )
+
+    def settled(corrections: list[Correction], notes: list[str]) -> CorrectedDeal:
+        return correct_deal(
+            walker.marked_points,
+            outcome.brisques,
+            corrections,
+            rules,
+            last_trick=outcome.last_trick_winner,
+            complete=outcome.complete and isinstance(parsed, SettlementRules),
+            notes=notes,
+        )
+
+    corrected = settled(corrections, notes)
+    options = tuple(guarded_options(walker, raw) for raw in walker.raw)
+    by_option: list[tuple[DealSettlement | None, ...]] = []
+    for index, remedy in enumerate(given):
+        if remedy is None or remedy.elected is not None or not options[index]:
+            by_option.append(())
+            continue
+        others = [
+            c for j, r in enumerate(given) if r is not None and j != index for c in r.corrections
+        ]
+        by_option.append(
+            tuple(
+                None if deal.void else deal.settlement
+                for deal in (settled([*others, *o.corrections], []) for o in options[index])
+            )
+        )
     steps: tuple[Step, ...] = ()
     if ctx.keep_steps:
         steps = tuple(
@@ -151,7 +174,8 @@ def rule_deal(walker: DealWalker) -> tuple[DealReplay, DealSettlement | None, De
         complete=outcome.complete,
         last_trick_winner=outcome.last_trick_winner,
         rulings=tuple(walker.rulings),
-        options=tuple(guarded_options(walker, raw) for raw in walker.raw),
+        options=options,
+        option_settlements=tuple(by_option),
     )
     counted = None if corrected.void else corrected.settlement
     return replayed, counted, detail
