@@ -18,7 +18,11 @@ BODY = "\ndeal 1 dealer B\nturnup 7H\n1. A 7D B 9D\n  B marriage KC QC 40\n  dra
 
 @pytest.mark.parametrize(
     "tags",
-    ['[Variant "eight-pack"]\n', '[Variant "two pack"]\n', '[Variant "two-pack"]\n[Laws "fench"]\n'],
+    [
+        '[Variant "eight-pack"]\n',
+        '[Variant "two pack"]\n',
+        '[Variant "two-pack"]\n[Laws "fench"]\n',
+    ],
 )
 def test_unknown_rules_are_one_r001_and_no_replay(tags: str) -> None:
     result = replay(parse_record(tags + BODY), steps=False)
