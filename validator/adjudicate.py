@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from notation.model import Record
 from validator.engine import RuleSet
@@ -273,6 +273,16 @@ def _settlement_kind(rules: RuleSet | None) -> str:
 
 
 # --------------------------------------------------------------------------- writing
+BOTH_AT_FAULT: Final = frozenset({"P204", "P211"})
+"""Faults of both players at once (both with too many cards, both with too few)."""
+
+
+def _at_fault(ruling: Ruling, finding: Finding) -> str:
+    if finding.seat is None and finding.code in BOTH_AT_FAULT:
+        return "both players, " + " and ".join(_who(ruling, seat) for seat in ruling.seats)
+    return _who(ruling, finding.seat)
+
+
 def _who(ruling: Ruling, seat: str | None) -> str:
     if seat is None:
         return "no one in particular"
@@ -310,7 +320,7 @@ def _irregularity_lines(ruling: Ruling, number: int, item: Irregularity) -> list
     f = item.finding
     out = [
         f"{number}. {f.code} ({f.severity}), {_where(f)}: {f.message}.",
-        f"   At fault: {_who(ruling, f.seat)}.",
+        f"   At fault: {_at_fault(ruling, f)}.",
         f"   Rule {f.rule_id}: {f.rule_text}" if f.rule_text else f"   Rule {f.rule_id}.",
     ]
     remedy = f.remedy
@@ -454,7 +464,7 @@ def render_markdown(ruling: Ruling) -> str:
             out.append(f"### {number}. {f.code}: {_md(f.message)}")
             out.append("")
             out.append(f"- Where: {_where(f)}")
-            out.append(f"- At fault: {_md(_who(ruling, f.seat))}")
+            out.append(f"- At fault: {_md(_at_fault(ruling, f))}")
             out.append(f"- Rule `{f.rule_id}`: {_md(f.rule_text)}")
             if f.remedy is not None:
                 out.append(f"- Law: {_md(f.remedy.law_ref or 'none')}")

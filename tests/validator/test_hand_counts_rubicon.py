@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from notation import parse_record
+from validator.adjudicate import adjudicate, render_text
 from validator.replay import Finding, ReplayDetails, replay_with_details
 
 RANKS = ("7", "8", "9", "J", "Q", "K", "T", "A")
@@ -112,6 +113,11 @@ def test_both_dealt_ten_is_one_fault_null_and_void() -> None:
     assert finding.remedy is not None and finding.remedy.void_deal
     assert "Portland law 18" in finding.remedy.law_ref
     assert _result(details)[3] is True
+    # read out (audit of 7 December 2026): both at fault, and no game result, for the deal is
+    # void ("At fault: no one in particular" and "the game is unfinished" had been said)
+    text = render_text(adjudicate(parse_record(whole_deal(10, 10))))
+    assert "At fault: both players, A and B." in text
+    assert "Result: none: deal 1 is void, and nothing scores for it." in text
 
 
 def test_both_dealt_ten_under_the_french_laws_is_no_penalty() -> None:

@@ -204,3 +204,15 @@ def test_deals_after_the_game_is_over_are_r001() -> None:
     extra = [f for f in found if f[0] == "R001"]
     assert [f[:2] for f in extra] == [("R001", 88)]
     assert "3 deal(s) from deal 2 on are recorded after the game was over" in extra[0][2]
+
+
+def test_a_play_by_a_seat_not_in_the_game_stops_the_deal() -> None:
+    # `1. A 7D C 9D` in Rubicon (seats A, B): a slip for B. The play is left out, and the
+    # trick cannot be played as written: what followed had been judged on a replay the record
+    # does not describe, with false findings ("A plays 9C twice to one trick", draws out of
+    # turn, declarations without winning: audit of 7 December 2026). Nothing after it is.
+    text = RUBICON + TRICK.replace("B 9D", "C 9D") + "2. B 8C A 9C\n  draw A ?, B ?\n"
+    found = _found(text)
+    # line 1: the record names seat C besides A and B
+    assert [f[:2] for f in found] == [("R001", 1), ("R001", 5)]
+    assert "nothing after it in the deal is replayed" in found[1][2]

@@ -141,6 +141,9 @@ class DealWalker:
         self.ctx = ctx
         self.mark_reader = mark_reader
         """Reads the record's marks (:mod:`validator.replay.marks`, which the driver passes)."""
+        self.play_left_out = False
+        """A play by a seat that does not play in this game was left out (:meth:`left_out`):
+        nothing after it in the deal is replayed."""
         self.stops = stops
         """The record stops unread in this deal (:mod:`validator.replay.cut`): its end is
         not the end of the deal."""
@@ -430,6 +433,11 @@ class DealWalker:
         self.events(deal.events)
         for index, trick in enumerate(deal.tricks):
             self.trick(trick, last=index == len(deal.tricks) - 1)
+            if self.play_left_out:
+                # the trick cannot be played as written: what follows would be judged on a
+                # replay the record does not describe, and its findings would be false
+                self.stops = True
+                break
         self.mark_reader.flush_counts(self)
         self.end()
 
@@ -452,6 +460,8 @@ class DealWalker:
         else:
             for play in trick.plays:
                 self.play(play)
+        if self.play_left_out:
+            return  # nothing after the play left out is replayed (:meth:`run`)
         if starts_trick and 0 < len(trick.plays) < seats and not last:
             self.raw_finding(
                 "P209",
@@ -480,24 +490,28 @@ class DealWalker:
                 continue
             self.play(play)
 
-    def left_out(self, seat: str, pos: Any, what: str) -> None:
+    def left_out(self, seat: str, pos: Any, what: str, stop: bool = False) -> None:
         """Report (R001) an event by a seat that does not play in this game; it is left out.
+        ``stop``: a play, without which its trick cannot be played as written: nothing after it
+        in the deal is replayed (:meth:`run`).
 
         Callers test ``seat in self.ctx.seats`` first, so the text is built only when needed.
         """
+        after = ": nothing after it in the deal is replayed" if stop else ""
         self.raw_finding(
             "R001",
             seat,
             f"{what} by seat {seat}, which does not play in this game (seats "
-            f"{', '.join(self.ctx.seats)}): left out",
+            f"{', '.join(self.ctx.seats)}): left out{after}",
             line_of(pos),
             column_of(pos),
         )
+        self.play_left_out = self.play_left_out or stop
 
     def play(self, play: Play) -> None:
         seat, card = play.seat, play.card
         if seat not in self.ctx.seats:
-            self.left_out(seat, play.pos, f"{card} played")
+            self.left_out(seat, play.pos, f"{card} played", stop=True)
             return
         state = self.state
         leading = not state.trick
