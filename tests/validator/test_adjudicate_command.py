@@ -132,6 +132,15 @@ def test_json_options(tmp_path: Path) -> None:
     assert [o["void_deal"] for o in item["options"]] == [True, False]
 
 
+def test_json_options_are_empty_once_an_election_is_recorded(tmp_path: Path) -> None:
+    # docs/adjudicate.md: options "when the law gives an election and the record states none
+    # ...; otherwise empty"; every option had been listed (audit of 7 December 2026)
+    _, out, _ = _run(tmp_path, ELECTION + "^elect A deal-stands\n", "--format", "json")
+    (item,) = json.loads(out)["rulings"][0]["deals"][0]["irregularities"]
+    assert item["remedy"]["elected"] == "deal-stands"
+    assert item["options"] == []
+
+
 def test_nothing_to_rule(tmp_path: Path) -> None:
     code, out, _ = _run(tmp_path, CLEAN)
     assert code == 0
