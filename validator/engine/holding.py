@@ -330,8 +330,8 @@ class Holding:
         without ``relevance``): the combinations it could re-form or re-use (none where the
         declaration model never reads them, ``Relevance.groups_matter``), the announcements it
         may score or judge another by (``Relevance.counts``) or whose copies it could take
-        (:meth:`keeps_unused`). Under a relevance the
-        lists are the :meth:`view`'s, shared: the caller must not change them."""
+        (:meth:`keeps_unused`). Under a relevance the lists are the :meth:`view`'s, shared:
+        the caller must not change them."""
         if relevance is None:
             return self.groups, self.pending
         view = self.view(relevance)

@@ -340,11 +340,7 @@ def _assignments(
         plain = new or judged_plain
         if plain:
             if flagged is None:
-                announced = (
-                    _announced_copies([p for p in holding.pending if p.kind == kind], None)
-                    if announcing and rules.reform == "none"
-                    else frozenset()
-                )
+                announced = _spoken_for(holding, rules, kind, announcing)
                 flagged = {
                     c.uid
                     for c in table
@@ -534,14 +530,12 @@ def model_judge(holding: Holding, rules: RuleSet, kind: str, announcing: bool = 
     needs_new = rules.new_card_from_hand
     # the Portland model's judgement of the copies taken reads the combinations of the kind
     of_kind = [g for g in holding.groups if g.kind == kind] if reform == "portland" else []
-    spoken_for = announcing and reform == "none"
-    carried = [p for p in holding.pending if p.kind == kind] if spoken_for else []
+    announced = _spoken_for(holding, rules, kind, announcing)
 
     def judge(from_table: Sequence[Copy], from_hand: bool, pending: Pending | None) -> list[Fault]:
         faults: list[Fault] = []
         higher: Copy | None = None
         reused: list[Copy] = []
-        announced = _announced_copies(carried, pending)
         for c in from_table:
             if higher is None and c.level(family) > level:
                 higher = c
@@ -596,14 +590,13 @@ def model_judge(holding: Holding, rules: RuleSet, kind: str, announcing: bool = 
     return judge
 
 
-def _announced_copies(carried: Sequence[Pending], scored: Pending | None) -> AbstractSet[int]:
-    """The copies in the announcements ``carried`` (of one kind) but the one ``scored``."""
-    if not carried:
+def _spoken_for(holding: Holding, rules: RuleSet, kind: str, announcing: bool) -> frozenset[int]:
+    """The copies an announcement of ``kind`` may not take (:func:`model_judge`): under the
+    copy-once rule, those of the kind's announcements still carried; none when the combination
+    is scored (no announcement is judged against the one it scores) or re-formed."""
+    if not announcing or rules.reform != "none" or not holding.pending:
         return frozenset()
-    others = list(carried)
-    if scored is not None and scored in others:
-        others.remove(scored)
-    return frozenset().union(*(p.uids for p in others))
+    return frozenset(uid for p in holding.pending if p.kind == kind for uid in p.uids)
 
 
 def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]:

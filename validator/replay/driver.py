@@ -278,7 +278,9 @@ def _result_options(
     settled = [settlement for _, settlement, _ in results]
     for index, (deal, settlement, detail) in enumerate(results):
         for at, per_option in enumerate(detail.option_settlements):
-            for option, other in zip(detail.options[at], per_option, strict=False):
+            if not per_option:
+                continue  # no election open there
+            for option, other in zip(detail.options[at], per_option, strict=True):
                 if other is None or other == settlement:
                     continue
                 try:

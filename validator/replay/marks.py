@@ -29,7 +29,7 @@ from notation.cards import Card
 from notation.model import Mark, Play
 from validator.engine import Violation
 from validator.engine.combinations import canonical_kind, shape_error
-from validator.laws import game_of
+from validator.laws import Option, game_of
 from validator.replay.context import column_of, line_of
 from validator.replay.facts import kept_card, provisional_context
 from validator.replay.raw import RawFinding
@@ -223,28 +223,20 @@ def _seen(walker: DealWalker, mark: Mark) -> None:
 
 
 def _saw(walker: DealWalker, mark: Mark) -> None:
-    if mark.seat is not None and mark.seat == walker.state.last_winner:
-        # the winner of the trick, drawing, saw the card under his own (Portland law 28)
-        walker.raw_finding(
-            "W308",
-            mark.seat,
-            f"{mark.seat} looked at two cards drawing as the winner of the trick",
-            *_where(mark),
-            cards=_cards(mark),
-            seen=True,
-        )
-        return
-    walker.saw_two = (
-        walker.state.tricks_played,
-        walker.raw_finding(
-            "W304",
-            mark.seat,
-            f"{mark.seat} looked at two cards drawing as the loser of the trick",
-            *_where(mark),
-            cards=_cards(mark),
-            seen=True,
-        ),
+    # the winner of the trick saw the card under his own (W308, Portland law 28); the loser
+    # saw two, and his adversary chooses from the next draw (W304, law 30)
+    winner = mark.seat is not None and mark.seat == walker.state.last_winner
+    raw = walker.raw_finding(
+        "W308" if winner else "W304",
+        mark.seat,
+        f"{mark.seat} looked at two cards drawing as the "
+        f"{'winner' if winner else 'loser'} of the trick",
+        *_where(mark),
+        cards=_cards(mark),
+        seen=True,
     )
+    if not winner:
+        walker.saw_two = (walker.state.tricks_played, raw)
 
 
 def _challenge(walker: DealWalker, mark: Mark) -> None:
@@ -263,16 +255,18 @@ def _elect(walker: DealWalker, mark: Mark) -> None:
         target.election = election
         target.elected_by = mark.seat
         return
-    shared = _shared_election(walker, mark.seat)
-    if shared is not None and election in shared[1]:
-        # the second voice of a choice both players make: an option either may insist on
-        # decides; the others stand only when both agree
-        raw, _, insist = shared
-        if election in insist and raw.election not in insist:
-            raw.election, raw.elected_by = election, mark.seat
-        return
-    if _agreed(walker, mark.seat, election):
-        return  # the other player's word to the election made: it changes nothing
+    made = _made_by_other(walker, mark.seat)
+    if made is not None:
+        raw, options = made
+        if election in options:
+            # the second voice of a choice both players make: an option either may insist
+            # on decides; the others stand only when both agree
+            insist = [o.id for o in options.values() if o.insist]
+            if election in insist and raw.election not in insist:
+                raw.election, raw.elected_by = election, mark.seat
+            return
+        if election == raw.election:
+            return  # the other player's word to the election he made: it changes nothing
     walker.raw_finding(
         "R001",
         mark.seat,
@@ -282,25 +276,18 @@ def _elect(walker: DealWalker, mark: Mark) -> None:
     )
 
 
-def _agreed(walker: DealWalker, seat: str | None, election: str | None) -> bool:
-    """Whether the latest election made is the other player's, of ``election``."""
-    made = next((r for r in reversed(walker.raw) if r.election is not None), None)
-    return made is not None and made.elected_by != seat and made.election == election
-
-
-def _shared_election(
+def _made_by_other(
     walker: DealWalker, seat: str | None
-) -> tuple[RawFinding, tuple[str, ...], tuple[str, ...]] | None:
-    """The latest finding whose law lets both players choose (``elector: both``) and whose
-    election the other player has made, with its options: all of them, and those either may
-    insist on. None when there is none."""
+) -> tuple[RawFinding, dict[str, Option]] | None:
+    """The latest finding whose election the other player has made, with the options by id
+    when its law lets both players choose (``elector: both``; else none). None when there is
+    no such finding."""
     for raw in reversed(walker.raw):
-        if raw.election is None or raw.elected_by in (None, seat) or raw.code[0] in "SR":
+        if raw.election is None or raw.elected_by in (None, seat):
             continue
         found = walker.ctx.laws.rule_for(raw.code, provisional_context(walker, raw))
-        if found is not None and found[1].elector == "both":
-            options = found[1].options
-            return raw, tuple(o.id for o in options), tuple(o.id for o in options if o.insist)
+        both = found is not None and found[1].elector == "both"
+        return raw, {o.id: o for o in found[1].options} if found is not None and both else {}
     return None
 
 

@@ -100,10 +100,14 @@ class Remedy:
         """The seat the laws rubicon (Portland law 17), if any."""
         return next((c.seat for c in self.corrections if c.kind == "rubicon"), None)
 
+    def moot(self, why: str) -> Remedy:
+        """This remedy, its summary saying why it cannot, or need not, be carried out."""
+        return replace(self, summary=f"{self.summary} (Moot: {why}.)")
+
     def without_points_for(self, seat: str | None, why: str) -> Remedy:
         """This remedy without its points for ``seat``: another remedy already covers them."""
         kept = tuple(c for c in self.corrections if not (c.kind == "points" and c.seat == seat))
-        return replace(self, corrections=kept, summary=f"{self.summary} (Moot: {why}.)")
+        return replace(self, corrections=kept).moot(why)
 
     def to_dict(self) -> dict[str, Any]:
         return {

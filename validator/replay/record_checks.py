@@ -13,6 +13,7 @@ marks. Each fault is R001 at its line: the record must be mended.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from difflib import get_close_matches
 from typing import Final
 
@@ -111,6 +112,29 @@ def kind_meant(word: str) -> str | None:
         return None
     close = get_close_matches(word.lower(), KIND_WORDS, n=1, cutoff=0.8)
     return canonical_kind(close[0]) if close else None
+
+
+def read_as_meant(decl: Declaration) -> tuple[Declaration, list[str]]:
+    """The declaration with each kind word that is a slip for one of the notation's read as
+    that one (``mariage`` as ``marriage``: :func:`kind_meant`), and the slips, in words."""
+    slips: list[str] = []
+
+    def meant(word: str) -> str:
+        found = kind_meant(word)
+        if found is None:
+            return word
+        slips.append(f"{word!r} is read as {found!r}")
+        return found
+
+    kind = meant(decl.kind)
+    kinds = [meant(c.kind) for c in decl.carried]
+    if slips:
+        carried = tuple(
+            c if k == c.kind else replace(c, kind=k)
+            for c, k in zip(decl.carried, kinds, strict=True)
+        )
+        decl = replace(decl, kind=kind, carried=carried)
+    return decl, slips
 
 
 def _result_reads(value: str, seats: tuple[str, ...]) -> bool:

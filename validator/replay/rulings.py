@@ -9,7 +9,7 @@ becomes a :class:`~validator.replay.DealReplay` with its findings and settlement
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from validator.engine.settlement import (
     CorrectedDeal,
@@ -74,23 +74,20 @@ def remedies(walker: DealWalker) -> list[Remedy | None]:
     forgot = [(r.seat, r.trick) for r in walker.raw if r.code == "W301"]
     for index, raw in enumerate(walker.raw):
         remedy = out[index]
+        if raw.code != "W303" or remedy is None or raw.trick is None:
+            continue
         short = next(
             (
                 seat
                 for seat, trick in forgot
-                if seat != raw.seat
-                and trick is not None
-                and raw.trick is not None
-                and 0 <= trick - raw.trick <= 1
+                if seat != raw.seat and trick is not None and 0 <= trick - raw.trick <= 1
             ),
             None,
         )
-        if raw.code == "W303" and remedy is not None and short is not None:
-            out[index] = replace(
-                remedy,
-                summary=f"{remedy.summary} (Moot: {short} played to the next trick without "
-                f"drawing, so the card drawn stays with {raw.seat}; W301 rules on {short}'s "
-                "missing card.)",
+        if short is not None:
+            out[index] = remedy.moot(
+                f"{short} played to the next trick without drawing, so the card drawn stays "
+                f"with {raw.seat}; W301 rules on {short}'s missing card"
             )
     for index, raw in enumerate(walker.raw):
         remedy = out[index]

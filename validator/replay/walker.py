@@ -15,7 +15,6 @@ The walker knows the record model and the rules, never the syntax.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from notation.cards import SUIT_NAMES, Card
@@ -36,7 +35,7 @@ from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
 from validator.replay.raw import RawFinding, StepDraft
-from validator.replay.record_checks import kind_meant, variation_problems
+from validator.replay.record_checks import read_as_meant, variation_problems
 from validator.replay.turnup import infer_trump
 
 STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
@@ -69,26 +68,6 @@ def _declarations_in(
             found.append((event.seat, event.kind, event.cards))
             if event.carried:
                 found.extend((event.seat, c.kind, c.cards) for c in event.carried)
-
-
-def read_as_meant(decl: Declaration) -> tuple[Declaration, list[str]]:
-    """The declaration with each kind word that is a slip for one of the notation's read as
-    that one (``mariage`` as ``marriage``), and the slips, in words."""
-    slips: list[str] = []
-    main = kind_meant(decl.kind)
-    if main is not None:
-        slips.append(f"{decl.kind!r} is read as {main!r}")
-        decl = replace(decl, kind=main)
-    carried = []
-    for combo in decl.carried:
-        meant = kind_meant(combo.kind)
-        if meant is not None:
-            slips.append(f"{combo.kind!r} is read as {meant!r}")
-            combo = replace(combo, kind=meant)
-        carried.append(combo)
-    if len(slips) > int(main is not None):
-        decl = replace(decl, carried=tuple(carried))
-    return decl, slips
 
 
 class MarkReader(Protocol):
