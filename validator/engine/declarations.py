@@ -19,8 +19,16 @@ from notation.cards import Card
 
 from . import specials
 from .card_tables import cards_text, sorted_cards
-from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error_of, value_key
+from .combinations import (
+    COURT_RANKS,
+    MELD_KINDS,
+    canonical_kind,
+    kind_info,
+    shape_error_of,
+    value_key,
+)
 from .copies import pending_of
+from .holding import Holding
 from .melds import (
     Marked,
     MeldWay,
@@ -325,10 +333,13 @@ def _read_meld(
             return [Alternative(None, [not_held(kind, cards, announced)])]
         out: list[Alternative[MeldWay | None]] = []
         label = ""
+        holding = reading.holdings[seat]
         for w in ways:
             if w.faults and not label:
                 label = f"{kind} {cards_text(cards)}: "
             faults = [Fault(f.code, f.rule, label + f.message) for f in w.faults]
+            if holding.plain:
+                faults.extend(_blanche_broken(holding, w.way))
             out.append(Alternative(w.way, faults))
         return out
 
@@ -349,6 +360,21 @@ def _read_meld(
             carry(reading, seat, kind, cards, laid)
 
     state.read_ways(alternatives, apply, index)
+
+
+def _blanche_broken(holding: Holding, way: MeldWay) -> list[Fault]:
+    """A410 when the way lays from the seat's unseen cards more kings, queens and jacks than
+    the carte blanche it showed leaves unbound (:meth:`Holding.court_breaks`)."""
+    courts = [card for card, n in way.from_unseen for _ in range(n) if card.rank in COURT_RANKS]
+    if not courts or not holding.court_breaks(len(courts)):
+        return []
+    return [
+        Fault(
+            "A410",
+            "decl.carte-blanche-court",
+            f"declares {courts[0]}, which he held when he showed carte blanche",
+        )
+    ]
 
 
 def declared_seven(
@@ -421,7 +447,7 @@ def _exchange_back(state: DealState, seat: str, exchange: tuple[Card, Card | Non
             if old_marked and holding.seven_marked:
                 holding.seven_marked -= 1
         elif holding.unknown:
-            holding.unknown -= 1
+            holding.unseen_out(None)
         holding.give(seven)
     state.stock[0] = old
     state.turnup = old

@@ -20,6 +20,7 @@ from typing import Final
 from notation.cards import Card
 
 from .card_tables import ORDER
+from .combinations import COURT_RANKS
 from .copies import Copy, Group, Pending, group_of
 from .relevance import Relevance
 from .shapes import Label, Shape, sketch, table_briefs
@@ -182,7 +183,17 @@ def _keeps_unused(table: Iterable[Copy], pending: Pending, relevance: Relevance)
 class Holding:
     """One seat's cards under one reading (see the module docstring)."""
 
-    __slots__ = ("groups", "hand", "limits", "lost", "pending", "seven_marked", "table", "unknown")
+    __slots__ = (
+        "groups",
+        "hand",
+        "limits",
+        "lost",
+        "pending",
+        "plain",
+        "seven_marked",
+        "table",
+        "unknown",
+    )
 
     def __init__(self, hand: dict[Card, int], unknown: int) -> None:
         self.hand = hand
@@ -194,6 +205,9 @@ class Holding:
         self.seven_marked = 0
         """Sevens of trumps this seat has scored and still holds."""
         self.limits: list[Limit] = []
+        self.plain = 0
+        """How many of the unseen cards a carte blanche shown binds to be plain cards (no king,
+        queen or jack): the cards held when it was shown, not those drawn since."""
 
     def clone(self) -> Holding:
         """An independent copy (the pieces are frozen values, so lists are copied, not them)."""
@@ -205,6 +219,7 @@ class Holding:
         other.lost = self.lost.copy()
         other.seven_marked = self.seven_marked
         other.limits = self.limits.copy()
+        other.plain = self.plain
         return other
 
     # ------------------------------------------------------------------ the hand
@@ -215,6 +230,21 @@ class Holding:
             self.hand[card] = left
         else:
             del self.hand[card]
+
+    def unseen_out(self, card: Card | None) -> None:
+        """One unseen card leaves the hand as ``card`` (None: a card still not named). A plain
+        card is read as one a carte blanche bound (the unbound cards, which may be anything,
+        are kept); a king, queen or jack, or a card not named, as an unbound one, unless none
+        is left, which breaks the carte blanche (:meth:`court_breaks`)."""
+        self.unknown -= 1
+        plain = card is not None and card.rank not in COURT_RANKS
+        if self.plain and (plain or self.plain > self.unknown):
+            self.plain -= 1
+
+    def court_breaks(self, courts: int = 1) -> bool:
+        """Whether ``courts`` kings, queens or jacks taken from the unseen cards must include
+        one the carte blanche shown bound to be plain."""
+        return courts > self.unknown - self.plain
 
     def give(self, card: Card) -> None:
         """Put one known ``card`` in the hand."""
@@ -418,4 +448,5 @@ class Holding:
             self.unknown,
             self.seven_marked,
             tuple(self.limits),
+            self.plain,
         )

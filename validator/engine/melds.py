@@ -80,6 +80,7 @@ def meld_key(reading: Reading, seat: str, distinct: Sequence[Card]) -> tuple[obj
         tuple([hand.get(c, 0) for c in distinct]),
         tuple([seen.get(c, 0) for c in distinct]),
         holding.unknown,
+        holding.plain,
         tuple(holding.table),
         tuple(holding.groups),
         tuple(holding.pending),
@@ -615,7 +616,7 @@ def lay(reading: Reading, seat: str, way: MeldWay, first_uid: int) -> list[Copy]
             new.append(card)
     for card, count in way.from_unseen:
         for _ in range(count):
-            holding.unknown -= 1
+            holding.unseen_out(card)
             reading.reveal(card)
             new.append(card)
     for offset, card in enumerate(sorted(new, key=ORDER.__getitem__)):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from notation.cards import Card
 
+from .combinations import COURT_RANKS
 from .copies import Copy
 from .drawing import close_draws, draw, end_trick
 from .holding import Holding
@@ -233,6 +234,7 @@ def _played_unseen(state: DealState, seat: str, card: Card) -> bool:
             or holding.hand.get(card, 0)
             or not reading.can_exist(card, copies)
             or (holding.table and _on_table(holding, card))
+            or (holding.plain and card.rank in COURT_RANKS and holding.court_breaks())
         ):
             return False
     for reading in items:

@@ -23,6 +23,7 @@ from typing import Final
 
 from notation.cards import Card
 
+from .combinations import COURT_RANKS
 from .copies import Copy
 from .holding import Holding
 from .reading import Reading
@@ -65,7 +66,34 @@ def play_ways(
     exhaustive: bool = False,
 ) -> list[Alternative[PlayWay]]:
     """Every way ``seat`` may have played ``card`` under ``reading`` that no other way
-    dominates, best first.
+    dominates, best first (:func:`_ways`). A king, queen or jack played from the unseen cards
+    when every one of them is bound plain by the carte blanche the seat showed breaks it
+    (A410: the card was held when the hand was shown)."""
+    ways = _ways(reading, seat, card, copies, portland, relevance, exhaustive)
+    holding = reading.holdings[seat]
+    if holding.plain and card.rank in COURT_RANKS and holding.court_breaks():
+        fault = Fault(
+            "A410",
+            "decl.carte-blanche-court",
+            f"plays {card}, which he held when he showed carte blanche",
+        )
+        ways = [
+            Alternative(w.way, [fault]) if w.way.source == UNSEEN and not w.faults else w
+            for w in ways
+        ]
+    return ways
+
+
+def _ways(
+    reading: Reading,
+    seat: str,
+    card: Card,
+    copies: Mapping[Card, int],
+    portland: bool,
+    relevance: Relevance | None = None,
+    exhaustive: bool = False,
+) -> list[Alternative[PlayWay]]:
+    """The ways of :func:`play_ways`, carte blanche aside.
 
     A tabled copy that carries no announcement is played before a card of the hand: the
     hand's card, kept, allows all the tabled copy would (a card from the hand is never worse
@@ -183,7 +211,7 @@ def take(reading: Reading, seat: str, card: Card, way: PlayWay, portland: bool) 
     if source == HAND:
         holding.take(card)
     elif source == UNSEEN:
-        holding.unknown -= 1
+        holding.unseen_out(card)
         reading.reveal(card)
     elif source == NOWHERE:
         reading.reveal(card)

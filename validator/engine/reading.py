@@ -133,7 +133,8 @@ class Reading:
         Every copy this reading has on the table is one ``other`` has too (the same physical
         card, by uid) with no fewer marks; its combinations are among those of ``other`` (a
         combination whole forbids re-forming it) and it carries every announcement ``other``
-        carries. No more sevens scored and no more limits on the unseen cards. Under the
+        carries. No more sevens scored, no more limits on the unseen cards and no more of them
+        bound plain by a carte blanche. Under the
         Portland model a broken combination allows what a whole one forbids and the reverse
         (the same copies never score a kind twice), so there the combinations must be the same;
         and there a marked copy is not as good as its card in the hand (a card from the hand
@@ -170,6 +171,7 @@ def seat_dominance(
     if (
         spare < 0
         or mine.seven_marked > theirs.seven_marked
+        or mine.plain > theirs.plain
         or not set(mine.limits) <= set(theirs.limits)
     ):
         return None

@@ -452,6 +452,7 @@ def _content(holding: Holding) -> tuple[object, ...]:
         holding.unknown,
         holding.seven_marked,
         tuple(limits) if limits else (),
+        holding.plain,
         frozenset(hand.items()) if hand else _NO_CARDS,
         tuple(map(id, holding.table)),
         tuple(map(id, holding.groups)),

@@ -104,7 +104,7 @@ def seven(
         if how == "none":
             return
         if how == "unseen":
-            holding.unknown -= 1
+            holding.unseen_out(trump_seven)
             reading.reveal(trump_seven)
             holding.give(trump_seven)
         if exchange and can_swap:
@@ -162,8 +162,9 @@ def carte_blanche(
         return _outcome(0, out)
     repeat = state.cb_active[seat]
     broken = state.cb_broken.get(seat)
+    ready = rules.carte_blanche_repeats and state.cb_ready[seat]
     if repeat:
-        if not (rules.carte_blanche_repeats and state.cb_ready[seat]):
+        if not ready:
             out.append(
                 state.violation(
                     "A409",
@@ -195,7 +196,10 @@ def carte_blanche(
                 "A410", "decl.carte-blanche-court", seat, f"carte blanche showing {shown_courts[0]}"
             )
         )
-    if not repeat and broken is None:
+    if broken is None and (ready or not repeat):
+        # a hand shown to hold no court card binds its unseen cards to be plain (the cards
+        # held now, not those drawn later): one of them played or declared as a king, queen
+        # or jack is A410 then (Holding.court_breaks)
         shown: dict[Card, int] = {}
         for card in cards:
             shown[card] = shown.get(card, 0) + 1
@@ -225,10 +229,12 @@ def carte_blanche(
             for card, count in shown.items():
                 more = min(count - holding.hand.get(card, 0), holding.unknown)
                 if more > 0:
-                    holding.unknown -= more
                     for _ in range(more):
+                        holding.unseen_out(card)
                         reading.reveal(card)
                     holding.hand[card] = holding.hand.get(card, 0) + more
+            if not any(c.rank in COURT_RANKS for c in holding.hand):
+                holding.plain = holding.unknown
 
         state.read_ways(ways, apply)
         out.extend(state.settle(seat))

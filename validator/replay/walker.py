@@ -15,6 +15,7 @@ The walker knows the record model and the rules, never the syntax.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from notation.cards import SUIT_NAMES, Card
@@ -200,6 +201,9 @@ class DealWalker:
         """A seat that forgot to draw, and the finding whose remedy may let him draw two."""
         self.carte_blanche: dict[str, str | None] = {}
         """A seat that scored carte blanche, and the first court card it drew since."""
+        self.blanche_shown: dict[str, tuple[int, int, int, int | None]] = {}
+        """A seat's latest carte blanche that stands: the points claimed and counted for it,
+        the plays made before it and its line (:meth:`_blanche_broken`)."""
         self.overheld: dict[str, int] = {}
         """Each seat's latest play made holding more than the hand size, by event number (a
         second card drawn and kept, :func:`validator.replay.facts.kept_card`), kept once a
@@ -521,6 +525,8 @@ class DealWalker:
         self.pre_play = None
         self.plays += 1
         self.last_play = (self.event_no, card, before)
+        if found:
+            found = self._blanche_broken(found, play.pos)
         raws = self.violations(found, play.pos) if found else []
         if leading:
             self.played_to_trick = [card]
@@ -614,16 +620,21 @@ class DealWalker:
         )
         if observer is not None:
             observer.after_event(decl, self.state, outcome.violations)
+        blanche = canonical_kind(decl.kind) == "carte-blanche"
+        found = outcome.violations
+        if found and not blanche:
+            found = self._blanche_broken(found, decl.pos)
         # Marked at the value claimed: the last trick too (the laws correct the figure, S505).
         # Claimed by a seat that did not win it, the claim is marked, and the winner's last
         # trick, which the engine scores, is not, unless he claims it too.
         correct = outcome.score
         self.marked_delta[decl.seat] += decl.score - correct
-        if not outcome.violations:
+        if not found:
             self.clean_declaration = self.event_no
-            if canonical_kind(decl.kind) == "carte-blanche":
+            if blanche:
                 self.carte_blanche.setdefault(decl.seat, None)
-        found = outcome.violations
+        if blanche and correct:
+            self.blanche_shown[decl.seat] = (decl.score, correct, self.plays, line_of(decl.pos))
         if self.count_faults:
             found = found + self._announced_too_soon(decl)
         if found:
@@ -657,6 +668,29 @@ class DealWalker:
         if outcome.trump_set:
             text += f" (trumps: {outcome.trump_set})"
         self.step("declare", decl.seat, text, line_of(decl.pos), None, decl.glyphs, decl.comments)
+
+    def _blanche_broken(self, found: list[Violation], where: Any) -> list[Violation]:
+        """The faults of a play or declaration, less the A410 it shows of the seat's latest
+        carte blanche (a king, queen or jack from the cards held when it was shown, in a
+        record that does not name them), which is reported here as that carte blanche's
+        fault: what was claimed for it, as if found when it was shown. The engine counted the
+        carte blanche; it now counts it as a false one, and the table's mark stays."""
+        rest = []
+        for v in found:
+            seat = v.seat
+            shown = self.blanche_shown.get(seat) if v.code == "A410" and seat else None
+            if shown is None or seat is None:
+                rest.append(v)
+                continue
+            claimed, counted, plays_at, line = shown
+            del self.blanche_shown[seat]
+            at = f" (line {line})" if line is not None else ""
+            v = replace(v, message=f"{v.message}{at}: it was no carte blanche")
+            raw = self.violations([v], where, claimed=claimed, correct=0)[0]
+            raw.plays_at = plays_at
+            self.state.melds[seat] -= counted
+            self.marked_delta[seat] += counted
+        return rest
 
     def _last_trick_marks(self, seat: str, scored: int) -> None:
         """The marks of a last-trick line by ``seat`` (``scored``: what the engine gave it,
