@@ -168,14 +168,15 @@ def test_a_challenge_of_a_sound_declaration_fails() -> None:
 
 
 def test_a_declaration_out_of_turn_comes_down_as_a_whole() -> None:
-    # B scores a marriage at 20 after a trick A won: A402. Made out of turn, it makes no trumps
-    # and its figure is not judged apart (hoffmann-1909 laws 41, 42 and 50: it stands as marked
-    # or comes down whole). Challenged in time, the 20 comes down.
+    # B scores a marriage at 20 after a trick A won: A402. Made out of turn, its figure is not
+    # judged apart (hoffmann-1909 laws 42 and 50: it stands as marked or comes down whole).
+    # Challenged in time, the 20 comes down, and the trumps it made with it.
     lines = [RUBICON, "deal 1 dealer B", "1. A 7D B 9C", "B marriage KC QC 20", "^challenge A"]
     details = replay_with_details(parse_record("\n".join(lines) + "\n"), laws="english")
     assert sorted(f.code for f in details.replay.all_findings()) == ["A402"]
     assert details.deals[0].marked == {"A": 0, "B": 20}
     assert details.deals[0].corrected.scores == {"A": 0, "B": 0}
+    assert details.replay.deals[0].trump is None
 
 
 # ---------------------------------------------------------------------- the record's seats

@@ -111,19 +111,80 @@ def test_point_7_the_seven_taken_down_may_be_shown_later() -> None:
 def test_point_8_the_losers_declaration_does_not_use_up_the_winners() -> None:
     # rubicon-bezique-laws.txt, Declarations: "The player making the declaration must have won
     # the previous trick". B lost trick 1; his declaration is A402, and it does not take A's one
-    # declaration for the trick: written before or after A's, the findings are the same.
+    # declaration for the trick (no A404, written before or after A's).
     head = [RUBICON, "deal 1 dealer B", "1. A 7C B 8S"]
-    first = _record(*head, "B marriage KS QS 20", "A marriage KH QH 40")
+    first = _record(*head, "B marriage KS QS 40", "A marriage KH QH 20")
     second = _record(*head, "A marriage KH QH 40", "B marriage KS QS 20")
-    assert "A404" not in [c for c, _, _ in _codes(first)]
-    assert sorted(c for c, _, _ in _codes(first)) == sorted(c for c, _, _ in _codes(second))
+    # Scored first and standing (law 50), B's marriage makes spades trumps: "The first
+    # marriage scored makes the trump suit" (law 41), so A's hearts are a plain 20 (line 5).
+    assert _codes(first) == [("A402", "B", 4)]
+    # Scored first, A's marriage makes hearts trumps: B's spades are a plain 20.
+    assert _codes(second) == [("A402", "B", 5)]
+
+
+def test_a_first_marriage_out_of_turn_that_stands_makes_trumps() -> None:
+    # hoffmann-1909-portland-club-laws.txt, law 41: "The first marriage scored makes the trump
+    # suit"; law 50: an erroneous score not challenged before a card of the next trick is
+    # played "stands good". A scores KH QH 40 after a trick B won (A402), unchallenged: hearts
+    # are trumps. At trick 3 A's 7H trumps B's 9C and A wins; his four jacks are in turn, and
+    # B's KC QC is a plain marriage, 20. (The replay had made B's clubs trumps, re-judged trick
+    # 3 as B's and found A402, P201 and an A411 raising B's 20 to 40: audit 11 05, audit 14
+    # 05c.) Marked and corrected: A 40 + 40 = 80, B 20.
+    text = _record(
+        RUBICON,
+        '[Laws "english"]',
+        "deal 1 dealer B",
+        "hand A KH QH 7H 8S JS JD JC JH 7C",
+        "hand B KC QC 7S 8H 9H AS AD 8C 9C",
+        "1. A 8S B AS",
+        "A marriage KH QH 40",
+        "draw B ?, A ?",
+        "2. B 8C A 7C",
+        "B marriage KC QC 20",
+        "draw B ?, A ?",
+        "3. B 9C A 7H",
+        "A jacks JS JD JC JH 40",
+        "draw A ?, B ?",
+    )
+    details = _details(text)
+    assert _codes(text) == [("A402", "A", 7)]
+    assert details.replay.deals[0].trump == "H"
+    assert details.deals[0].corrected.scores == {"A": 80, "B": 20}
+
+
+def test_a_first_marriage_taken_down_late_leaves_the_trumps_played() -> None:
+    # The same record under the French laws, B objecting after trick 3: "Scores erroneously
+    # marked must be taken down, and the adversary may add the points to his own score"
+    # (foster-1914-ordinary-bezique.txt, Scoring). The 40 comes down; the deal was played with
+    # hearts as trumps and stays so (rule deal.trump-by-marriage). A 80 - 40 = 40, B 20.
+    text = _record(
+        RUBICON,
+        '[Laws "french"]',
+        "deal 1 dealer B",
+        "hand A KH QH 7H 8S JS JD JC JH 7C",
+        "hand B KC QC 7S 8H 9H AS AD 8C 9C",
+        "1. A 8S B AS",
+        "A marriage KH QH 40",
+        "draw A ?, B ?",
+        "2. B 8C A 7C",
+        "B marriage KC QC 20",
+        "draw A ?, B ?",
+        "3. B 9C A 7H",
+        "A jacks JS JD JC JH 40",
+        "draw A ?, B ?",
+        "^challenge B",
+    )
+    details = _details(text)
+    assert _codes(text) == [("A402", "A", 7)]
+    assert details.replay.deals[0].trump == "H"
+    assert details.deals[0].corrected.scores == {"A": 40, "B": 20}
 
 
 def test_a_false_declaration_that_stands_marks_the_copies_it_claimed() -> None:
     # hoffmann-1909-portland-club-laws.txt, law 50: an erroneous score not challenged in time
     # "stands good"; rubicon-bezique-laws.txt, Re-forming: a combination scores again only
     # with a new card ("a new card simply re-forms"). B, who lost trick 1, scores the marriage
-    # KS QS (A402, unchallenged: its score stands, though made out of turn it makes no trumps);
+    # KS QS (A402, unchallenged: its score stands, and it makes spades trumps, law 41);
     # having won trick 2 he
     # scores the same two cards again: no card is new, A406.
     text = _record(

@@ -185,9 +185,10 @@ def declare_line(
         state.declared = None
         return DeclarationOutcome(0, out)
     trump_set = None
+    # "The first marriage scored makes the trump suit" (hoffmann-1909 law 41), in turn or not:
+    # a score not challenged in time stands good (law 50) and the deal is played on under it
     if (
-        timing is None
-        and word in ("marriage", "sequence")
+        word in ("marriage", "sequence")
         and state.trump is None
         and state.rules.trump == "first-marriage"
     ):
@@ -403,13 +404,17 @@ def amend(
     return declare_line(state, seat, kind, cards, claimed, (), False)
 
 
-def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
+def take_down(
+    state: DealState, seat: str, announced: bool = False, keep_trump: bool = False
+) -> bool:
     """The seat's latest declaration is taken down (challenged in time, or the laws take it
     down): its score and the marks it gave its copies go, the announcement it scored is
     carried again, and a first marriage no longer makes trumps (the first marriage scored
     does: hoffmann-1909 law 41). ``announced``: the combination stays announced, to score
-    on a later trick (the second combination scored for one trick). Possible until the
-    next card is played; False when there is nothing to take down."""
+    on a later trick (the second combination scored for one trick). ``keep_trump``: taken
+    down by the laws, not by a challenge, the trump it made stands, as the deal is played
+    on under it; a challenge in time may still take that down. Possible until the next card
+    is played; False when there is nothing to take down."""
     declared = state.declared
     if declared is None or declared.seat != seat:
         return False
@@ -430,10 +435,13 @@ def take_down(state: DealState, seat: str, announced: bool = False) -> bool:
                 )
     if declared.exchange is not None:
         _exchange_back(state, seat, declared.exchange)
-    if declared.trump_set is not None and state.trump == declared.trump_set:
-        state.trump = None
     state.melds[seat] -= declared.score
     state.declared = None
+    if declared.trump_set is not None and state.trump == declared.trump_set:
+        if keep_trump:
+            state.declared = Declared(seat, 0, declared.trump_set)
+        else:
+            state.trump = None
     return True
 
 

@@ -484,14 +484,15 @@ class DealState:
         one combination a trick is not broken by it)."""
         return declarations.amend(self, seat, kind, cards, claimed_score)
 
-    def take_down(self, seat: str, announced: bool = False) -> bool:
+    def take_down(self, seat: str, announced: bool = False, keep_trump: bool = False) -> bool:
         """The seat's latest declaration is taken down (challenged in time, or the laws take it
         down): its score and the marks it gave its copies go, the announcement it scored is
         carried again, and a first marriage no longer makes trumps (the first marriage scored
         does: hoffmann-1909 law 41). ``announced``: the combination stays announced, to score
-        on a later trick (the second combination scored for one trick). Possible until the
-        next card is played; False when there is nothing to take down."""
-        return declarations.take_down(self, seat, announced)
+        on a later trick (the second combination scored for one trick). ``keep_trump``: taken
+        down by the laws rather than by a challenge, the trump it made stands. Possible until
+        the next card is played; False when there is nothing to take down."""
+        return declarations.take_down(self, seat, announced, keep_trump)
 
     def adjust(self, seat: str, points: int) -> None:
         """Add (or, negative, take down) points by a ruling of the laws; kept apart from melds."""

@@ -651,7 +651,7 @@ class DealWalker:
             taken = next((r for r in raws if self.taken_down_unchallenged(r)), None)
             if taken is not None:
                 before = self.state.melds[decl.seat]
-                self.state.take_down(decl.seat, announced=taken.code == "A404")
+                self.state.take_down(decl.seat, announced=taken.code == "A404", keep_trump=True)
                 # the table marked what the engine now takes down: the remedy takes it down
                 self.marked_delta[decl.seat] += before - self.state.melds[decl.seat]
         if decl.kind == "last-trick":
