@@ -67,6 +67,7 @@ WHEN_KEYS: Final = {
     "carried": (True, False),
     "understated": (True, False),
     "kept": (True, False),
+    "other_hand": ("right", "short", "over"),
     "variant": None,
     "game": GAMES,
 }
@@ -129,6 +130,9 @@ FACT_WORDS: Final = {
     ("stock_named", False): "the record does not name the stock's next card",
     ("kept", True): "he kept it and played on with too many cards",
     ("kept", False): "he did not play on with it",
+    ("other_hand", "short"): "the adversary too played a card short",
+    ("other_hand", "over"): "the adversary played with a card too many",
+    ("other_hand", "right"): "the adversary's hand was right",
     ("carried", True): "the figure of an announcement carried to score",
     ("carried", False): "the figure of a combination scored",
     ("understated", True): "marked below its worth",
@@ -205,6 +209,7 @@ class RemedyContext:
     stock_named: bool = False
     carried: bool = False
     kept: bool = False
+    other_hand: str = "right"
     variant: str = "rubicon"
     game: str = "rubicon"
     last_trick_value: int = 50

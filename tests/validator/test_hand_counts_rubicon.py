@@ -364,3 +364,63 @@ def test_a_kept_card_the_table_marked_is_one_fault() -> None:
     details = _details(KEPT.replace("LAWS", "english") + "^too-many A\n")
     assert _codes(details) == [("P202", "A", 11)]
     assert _result(details) == ("B", 1500, True, False)
+
+
+# ------------------------------------- 5. hands made wrong by the draws: laws 20 and 21 again
+def _redrawn(text: str, draws: dict[int, str], extra_after: int | None = None) -> str:
+    """``text`` (a :func:`whole_deal`) with the draw after trick ``n`` written as ``draws[n]``,
+    and a draw of both after trick ``extra_after`` (a loose trick more: the cards not drawn
+    are left in the stock)."""
+    out: list[str] = []
+    trick = 0
+    for line in text.splitlines():
+        head = line.split(".", 1)[0]
+        if head.isdigit():
+            if extra_after is not None and trick == extra_after:
+                out.append("  draw A ?, B ?")
+            trick = int(head)
+        if line == "  draw A ?, B ?" and trick in draws:
+            line = draws[trick]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_both_forgetting_a_draw_the_winner_of_the_last_trick_scores_it() -> None:
+    # A forgets to draw after trick 1 (B alone draws: his draw is out of turn, moot as A played
+    # on without drawing) and B after trick 2: both play the rest one card short, and the stock
+    # keeps two cards for a 56th loose trick. Portland law 20: "If both players play with less
+    # than nine cards, the deal stands good, and the winner of the last trick scores it"
+    # (rubicon-bezique-laws.txt, Irregularities in Play: "If both have less than the right
+    # number, the deal stands good, and the actual winner of the last trick scores it"). B won
+    # it: A 250, B 50, A wins 1600 as in the yardstick. Law 19 for each draw apart had given the
+    # last trick to A for B's draw (A 300, B 0: 1700) (audit 14, case 23).
+    text = _redrawn(whole_deal(9, 9), {1: "  draw B ?", 2: "  draw A ?"}, extra_after=56)
+    details = _details(text)
+    assert sorted(code for code, _, _ in _codes(details)) == ["W301", "W301", "W303"]
+    for finding in details.replay.all_findings():
+        if finding.code == "W301":
+            assert finding.remedy is not None and "Portland law 20" in finding.remedy.law_ref
+    assert details.deals[0].corrected.points == {"A": 250, "B": 50}
+    assert _result(details) == ("A", 1600, True, False)
+
+
+def test_a_second_card_kept_and_a_draw_forgotten_is_law_21() -> None:
+    # A draws two after trick 1 and plays on with ten; B forgets to draw after trick 2 and
+    # plays on with eight. Portland law 21: "the deal stands good. The player with more than
+    # nine cards is rubiconed (as provided in Law 17), and neither player scores the last
+    # trick." B loses the 50 of the last trick: A 250, B 0. B adds A's 250 to the hundred below
+    # (200, under law 17's cap of 900) and 1300; A scored over 100, so no 100 more: B wins
+    # 1500. Law 19 (the last trick to A, 300) and law 17 apart gave B 1600 (audit 14, case 24).
+    base = whole_deal(10, 8)  # 55 loose tricks and 63 in all, as with 9 and 9 drawn so
+    lines = base.splitlines()
+    plays = [line.split() for line in lines if line.split(".", 1)[0].isdigit()]
+    lines[4] = "hand A " + " ".join(p[2] for p in plays[:9])
+    lines[5] = "hand B " + " ".join(p[4] for p in plays[:9])
+    text = _redrawn("\n".join(lines) + "\n", {1: "  draw A ? ?, B ?", 2: "  draw A ?"})
+    details = _details(text)
+    assert sorted(code for code, _, _ in _codes(details)) == ["W301", "W302"]
+    w302 = _finding(details, "W302")
+    assert w302.remedy is not None and "Portland law 21" in w302.remedy.law_ref
+    assert w302.remedy.rubiconed == "A"
+    assert details.deals[0].corrected.points == {"A": 250, "B": 0}
+    assert _result(details) == ("B", 1500, True, False)

@@ -33,6 +33,8 @@ class WalkedDeal(Protocol):
     """The engine's outcome of the deal, once it is over."""
     overheld: dict[str, int]
     """Each seat's latest play made holding more than the hand size, by event number."""
+    raw: list[RawFinding]
+    """The deal's findings so far (all of them, once it is over)."""
 
 
 def provisional_context(walker: WalkedDeal, raw: RawFinding) -> RemedyContext:
@@ -59,6 +61,23 @@ def kept_card(walker: WalkedDeal, raw: RawFinding) -> bool:
     if raw.code != "W302" or raw.seat is None:
         return False
     return walker.overheld.get(raw.seat, -1) > raw.event
+
+
+def other_hand(walker: WalkedDeal, raw: RawFinding) -> str:
+    """For a draw forgotten (W301) or a second card drawn (W302) in a two-handed deal, how the
+    adversary's hand ended: ``short`` when he forgot more draws than he made good with a
+    second card, ``over`` when he kept a second card (:func:`kept_card`), else ``right``. Both
+    players short, or one short and one over, are cases of their own (Portland laws 20, 21;
+    rubicon-bezique-laws.txt, Irregularities in Play)."""
+    seats = walker.ctx.seats
+    if raw.code not in ("W301", "W302") or raw.seat is None or len(seats) != 2:
+        return "right"
+    other = walker.ctx.next_seat(raw.seat)
+    forgot = sum(1 for r in walker.raw if r.seat == other and r.code == "W301")
+    second = [r for r in walker.raw if r.seat == other and r.code == "W302"]
+    if any(kept_card(walker, r) for r in second):
+        return "over"
+    return "short" if forgot > len(second) else "right"
 
 
 def _context(
@@ -96,11 +115,16 @@ def _context(
         # ^too-many or ^too-few mark is its discovery: the marks then clear ``header``)
         dealer_played = walker.state.played[dealer] > 0
     rules = walker.rules
+    pone = walker.pone
+    if len(seats) > 2 and raw.elected_by in seats and raw.elected_by != dealer:
+        # three players: either of the dealer's adversaries may be the one who found the
+        # fault and elects, as for the adversary above (rule laws.elections)
+        pone = raw.elected_by
     return RemedyContext(
         offender=offender,
         adversary=adversary,
         dealer=dealer,
-        pone=walker.pone,
+        pone=pone,
         scores=raw.scores,
         # a card kept is found when the deal is over, not at the trick it was drawn
         trick=None if kept else raw.fault_trick if raw.fault_trick is not None else raw.trick,
@@ -116,6 +140,7 @@ def _context(
         stock_named=raw.stock_named,
         carried=raw.carried,
         kept=kept,
+        other_hand=other_hand(walker, raw),
         variant=rules.name,
         game=ctx.game,
         last_trick_value=rules.last_trick,
