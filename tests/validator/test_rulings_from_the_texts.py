@@ -537,6 +537,30 @@ def test_point_14_amending_a_declaration_before_drawing() -> None:
     assert [(c, line) for c, _, line in _codes(again)] == [("A414", 6), ("A406", 9)]
 
 
+def test_an_amendment_whose_cards_make_no_combination_does_not_stand() -> None:
+    # The amended cards must make the combination (rule irreg.declare-amended: "otherwise
+    # leaves the false declaration's finding standing"). A plays KD to trick 1, then shows
+    # KS KH KD JC and amends with KC: KD is in the trick, so the four kings are not held. The
+    # A412 of the jack stands and the 80 comes down (taken down when challenged in time, law
+    # 50): A 0. The replay had said both "cards not held" (A401) and "the 80 stands" (A414)
+    # (audit 12, case 18b).
+    text = _record(
+        RUBICON,
+        "deal 1 dealer B",
+        "hand A KS KH KD KC JC 7S 8S 9S 7H",
+        "1. A KD B 7C",
+        "A kings KS KH KD JC 80",
+        "^amend A KC",
+        "^challenge B",
+    )
+    assert [code for code, _, _ in _codes(text)] == ["A412"]
+    finding = _finding(text, "A412")
+    assert "the amendment with KC cannot stand: kings KS KH KD KC: cards not held" in (
+        finding.message
+    )
+    assert _details(text).deals[0].corrected.scores == {"A": 0, "B": 0}
+
+
 # ------------------------------------------------------------------------- point 15
 def test_point_15_wording() -> None:
     # Foster, Irregularities in Drawing: "If both players draw the wrong cards, there is no

@@ -456,12 +456,19 @@ def _amend(walker: DealWalker, mark: Mark) -> None:
         for raw in faults:
             raw.message += f"; the amendment with {amended or 'no card'} cannot stand: {problem}"
         return
-    for raw in faults:
-        walker.raw.remove(raw)
     # the engine takes the false declaration down and lays the amended one in its place
     amended_cards = _amended(walker, decl.kind, decl.cards, mark.cards)
     outcome = walker.state.amend(seat, decl.kind, amended_cards, decl.score)
     walker.marked_delta[seat] -= outcome.score
+    wrong = [v for v in outcome.violations if v.code[0] == "A" and v.code != "A411"]
+    if wrong:
+        # the amended cards do not make the combination either (one of them played, say):
+        # the false declaration's finding stands, and nothing scores for the amendment
+        for raw in faults:
+            raw.message += f"; the amendment with {amended} cannot stand: {wrong[0].message}"
+        return
+    for raw in faults:
+        walker.raw.remove(raw)
     if outcome.violations:
         walker.violations(outcome.violations, mark.pos, claimed=decl.score, correct=outcome.score)
     walker.raw_finding(
