@@ -95,6 +95,21 @@ def test_revoke_caught_with_hands_and_with_plays_only() -> None:
         assert finding.remedy is not None and finding.remedy.replay_from_trick == 56
 
 
+def test_a_second_revoke_among_the_cards_taken_up_is_moot() -> None:
+    # Portland law 55: "the card erroneously played, and all cards subsequently played, must be
+    # taken up and replayed". B fails to follow hearts at 56 (holding 9H AH) and clubs at 57
+    # (holding TC AC): the replay from 56 takes up trick 57 with it, so the second remedy is
+    # moot and orders no replay of its own (audit 14, case 27: two replay points read out).
+    found = _findings([*STRICT_HANDS, "56. A KH B 7S", "57. A 7C B 8S"])
+    assert [(f.code, f.location.trick) for f in found] == [("P205", 56), ("P205", 57)]
+    first, second = (f.remedy for f in found)
+    assert first is not None and first.replay_from_trick == 56
+    assert second is not None and second.replay_from_trick is None
+    assert "(Moot: the cards of trick 57 are among those taken up and replayed from trick 56.)" in (
+        second.summary
+    )
+
+
 def test_plays_only_revoke_of_a_winning_card() -> None:
     # At 56 B plays 9H to A's KH (following, but not winning); at 57 he plays AH to 8H, so he
     # held an ace of hearts at 56 and could have won it (P207, "failed ... to win").

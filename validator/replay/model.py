@@ -104,6 +104,11 @@ class Remedy:
         """This remedy, its summary saying why it cannot, or need not, be carried out."""
         return replace(self, summary=f"{self.summary} (Moot: {why}.)")
 
+    def without_replay(self, why: str) -> Remedy:
+        """This remedy without its replay: an earlier one takes up the same cards."""
+        kept = tuple(c for c in self.corrections if c.kind != "replay")
+        return replace(self, corrections=kept).moot(why)
+
     def without_points_for(self, seat: str | None, why: str) -> Remedy:
         """This remedy without its points for ``seat``: another remedy already covers them."""
         kept = tuple(c for c in self.corrections if not (c.kind == "points" and c.seat == seat))

@@ -89,6 +89,17 @@ def remedies(walker: DealWalker) -> list[Remedy | None]:
                 f"{short} played to the next trick without drawing, so the card drawn stays "
                 f"with {raw.seat}; W301 rules on {short}'s missing card"
             )
+    # Portland law 55: the card played in error "and all cards subsequently played" are taken
+    # up; a later error among them is taken up with them.
+    replays = [r.replay_from_trick for r in out if r is not None and r.replay_from_trick]
+    first = min(replays, default=None)
+    for index, remedy in enumerate(out):
+        trick = remedy.replay_from_trick if remedy is not None else None
+        if remedy is not None and trick is not None and first is not None and trick > first:
+            out[index] = remedy.without_replay(
+                f"the cards of trick {trick} are among those taken up and replayed from "
+                f"trick {first}"
+            )
     for index, raw in enumerate(walker.raw):
         remedy = out[index]
         if (

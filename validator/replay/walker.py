@@ -884,7 +884,23 @@ class DealWalker:
         if raw is None or not any(v.code == "W302" and v.seat == seat for v in found):
             return False
         del self.double_draw[seat]
-        effects = self.ctx.laws.effects("W301", provisional_context(self, raw))
+        ctx = provisional_context(self, raw)
+        if raw.election is None:
+            # No election recorded, and he draws the two cards the law lets his adversary
+            # allow him: the play shows that option taken (the adversary, who could have
+            # called the deal void, let it be drawn).
+            rule = self.ctx.laws.rule_for("W301", ctx)
+            allowed = rule[1].options if rule is not None else ()
+            option = next((o for o in allowed if o.effects.draw_two_next), None)
+            if option is not None:
+                raw.election = option.id
+                raw.elected_by = ctx.adversary
+                raw.message += (
+                    "; he drew two cards at the next draw, as his adversary may allow "
+                    f"({option.id})"
+                )
+                return True
+        effects = self.ctx.laws.effects("W301", ctx)
         return effects is not None and effects.draw_two_next
 
     # ----------------------------------------------------------------- looking back
