@@ -360,28 +360,31 @@ def _assignments(
         return [], False
     found.sort(key=lambda entry: entry[0])
     fewest = found[0][0][0]
-    best: list[tuple[Choice, Alternative[MeldWay]]] = []
+    best: list[tuple[Choice, tuple[_Part, ...], list[Fault]]] = []
     for rank, parts, faults in found:
         if rank[0] != fewest:
             break  # sorted: the rest have more faults
-        choice: Choice = tuple([p.option for p in parts])
-        way = MeldWay(
-            tuple([c for p in parts for c in p.taken]),
-            tuple([h for p in parts for h in p.hand]),
-            tuple([b for p in parts for b in p.blind]),
-            None,
-            not faults,
-        )
-        best.append((choice, Alternative(way, faults)))
+        best.append((tuple([p.option for p in parts]), parts, faults))
     if prefer_table and any(any(p) for p in plain_of):
-        signatures = {choice for choice, _ in best}
+        signatures = {choice for choice, _, _ in best}
         best = [
-            (choice, alt)
-            for choice, alt in best
-            if not _swappable(choice, classes_of, plain_of, signatures)
+            entry for entry in best if not _swappable(entry[0], classes_of, plain_of, signatures)
         ]
-    ways = [alt for _, alt in best]
-    return ways[:MAX_WAYS], len(ways) > MAX_WAYS
+    # the ways themselves are made only for the assignments kept
+    ways = [
+        Alternative(
+            MeldWay(
+                tuple([c for p in parts for c in p.taken]),
+                tuple([h for p in parts for h in p.hand]),
+                tuple([b for p in parts for b in p.blind]),
+                None,
+                not faults,
+            ),
+            faults,
+        )
+        for _, parts, faults in best[:MAX_WAYS]
+    ]
+    return ways, len(best) > MAX_WAYS
 
 
 class _Part(NamedTuple):
