@@ -35,11 +35,12 @@ from notation.cards import Card
 from .card_tables import ORDER, cards_text, sorted_cards
 from .combinations import kind_info
 from .copies import Copy, Group, Pending, copy_of, group_of, pending_of
-from .holding import Holding
+from .holding import Holding, View
 from .reading import Claim, Reading
 from .reading import fresh as is_fresh
 from .relevance import Relevance
 from .ruleset import RuleSet
+from .shapes import Shape
 from .ways import Alternative, Fault
 
 MAX_WAYS: Final = 64
@@ -115,9 +116,11 @@ def meld_ways(
     differ only in what none after it can see (:func:`_unalike`, under ``later``).
     """
     holding = reading.holdings[seat]
+    views = _Views(holding)
     ways: list[Alternative[MeldWay]] = []
     if scoring and not fresh:
-        for p in _distinct_pending(holding, matching_pending(holding, kind, cards), relevance):
+        found = matching_pending(holding, kind, cards)
+        for p in _distinct_pending(views, found, relevance):
             table = tuple(c for c in holding.table if c.uid in p.uids)
             faults = model_faults(holding, rules, kind, table, False, p)
             ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
@@ -130,23 +133,54 @@ def meld_ways(
     after = relevance if later is None else later
     announcing = not scoring
     fresh_ways, truncated = _assignments(
-        reading, holding, rules, copies, kind, cards, relevance, prefer_table, after, announcing
+        reading, views, rules, copies, kind, cards, relevance, prefer_table, after, announcing
     )
     if not fresh_ways or fresh_ways[0].faults:
         fresh_ways, truncated = _assignments(
-            reading, holding, rules, copies, kind, cards, relevance, False, after, announcing
+            reading, views, rules, copies, kind, cards, relevance, False, after, announcing
         )
     ways.extend(fresh_ways)
     if ways:
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
         if relevance is not None and after is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(holding, ways, after, kind, cards, reading.line_new)
+            ways = _unalike(views, ways, after, kind, cards, reading.line_new)
     return ways, truncated
 
 
+class _Views:
+    """A holding's views (:meth:`Holding.view`) under the relevances one declaration asks of
+    it, each looked up once: the holding does not change while the declaration's ways are
+    worked out, and its shape and bound copies are asked several times under each."""
+
+    __slots__ = ("found", "holding")
+
+    def __init__(self, holding: Holding) -> None:
+        self.holding = holding
+        self.found: dict[int, View] = {}
+        """By the relevance's identity (the caller keeps the relevances alive)."""
+
+    def view(self, relevance: Relevance) -> View:
+        found = self.found.get(id(relevance))
+        if found is None:
+            found = self.found[id(relevance)] = self.holding.view(relevance)
+        return found
+
+    def shape(self, relevance: Relevance | None) -> Shape:
+        """:meth:`Holding.shape`."""
+        if relevance is None:
+            return self.holding.shape(None)
+        return self.view(relevance).shape()
+
+    def bound(self, relevance: Relevance | None) -> AbstractSet[int]:
+        """:meth:`Holding.bound`."""
+        if relevance is None:
+            return self.holding.bound(None)
+        return self.view(relevance).bound()
+
+
 def _unalike(
-    holding: Holding,
+    views: _Views,
     ways: list[Alternative[MeldWay]],
     relevance: Relevance,
     kind: str,
@@ -162,8 +196,8 @@ def _unalike(
     scored in ``kind``, where it sees no combination of ``kind`` of these cards (so not the
     one formed here); the tables left are the same to its eyes."""
     matter = relevance.cards
-    bound = holding.bound(relevance)
-    shape = holding.shape(relevance)
+    bound = views.bound(relevance)
+    shape = views.shape(relevance)
     formed_seen = relevance.sees(kind, cards)
     info = kind_info(kind)
     changes: dict[int, bool] = {}
@@ -194,11 +228,11 @@ def _unalike(
 
 
 def _distinct_pending(
-    holding: Holding, found: list[Pending], relevance: Relevance | None
+    views: _Views, found: list[Pending], relevance: Relevance | None
 ) -> list[Pending]:
     if len(found) < 2:
         return found
-    shape = holding.shape(relevance)
+    shape = views.shape(relevance)
     classes: dict[tuple[object, ...], Pending] = {}
     for p in found:
         classes.setdefault(shape.edge_label(p), p)
@@ -228,7 +262,7 @@ def _splits(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
 
 def _assignments(
     reading: Reading,
-    holding: Holding,
+    views: _Views,
     rules: RuleSet,
     copies: Mapping[Card, int],
     kind: str,
@@ -251,6 +285,7 @@ def _assignments(
     its reading dominates. The later declarations' eyes are ``later`` (what they see; this
     declaration's own judgement is in the faults of the two assignments, compared).
     """
+    holding = views.holding
     wanted: dict[Card, int] = {}
     for card in cards:
         wanted[card] = wanted.get(card, 0) + 1
@@ -259,14 +294,14 @@ def _assignments(
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
-    bound = holding.bound(later) if prefer_table else set()
+    bound = views.bound(later) if prefer_table else set()
     candidates = [c for c in table if c.card in wanted]
     described: dict[int, object] = {}
     linked: set[int] = set()
     # the tabled copies of each card are sorted into classes of interchangeable ones (by the
     # table's shape); where no card has two, each is a class of its own whatever its shape
     if len({c.card for c in candidates}) < len(candidates):
-        shape = holding.shape(relevance)
+        shape = views.shape(relevance)
         described = {c.uid: shape.label(c.uid) for c in candidates}
         # a copy sharing a combination or an announcement with another copy wanted here is
         # told apart by itself: which of them go together is what the model judges
@@ -361,28 +396,31 @@ def _assignments(
         return [], False
     found.sort(key=lambda entry: entry[0])
     fewest = found[0][0][0]
-    best: list[tuple[Choice, Alternative[MeldWay]]] = []
+    best: list[tuple[Choice, tuple[_Part, ...], list[Fault]]] = []
     for rank, parts, faults in found:
         if rank[0] != fewest:
             break  # sorted: the rest have more faults
-        choice: Choice = tuple([p.option for p in parts])
-        way = MeldWay(
-            tuple([c for p in parts for c in p.taken]),
-            tuple([h for p in parts for h in p.hand]),
-            tuple([b for p in parts for b in p.blind]),
-            None,
-            not faults,
-        )
-        best.append((choice, Alternative(way, faults)))
+        best.append((tuple([p.option for p in parts]), parts, faults))
     if prefer_table and any(any(p) for p in plain_of):
-        signatures = {choice for choice, _ in best}
+        signatures = {choice for choice, _, _ in best}
         best = [
-            (choice, alt)
-            for choice, alt in best
-            if not _swappable(choice, classes_of, plain_of, signatures)
+            entry for entry in best if not _swappable(entry[0], classes_of, plain_of, signatures)
         ]
-    ways = [alt for _, alt in best]
-    return ways[:MAX_WAYS], len(ways) > MAX_WAYS
+    # the ways themselves are made only for the assignments kept
+    ways = [
+        Alternative(
+            MeldWay(
+                tuple([c for p in parts for c in p.taken]),
+                tuple([h for p in parts for h in p.hand]),
+                tuple([b for p in parts for b in p.blind]),
+                None,
+                not faults,
+            ),
+            faults,
+        )
+        for _, parts, faults in best[:MAX_WAYS]
+    ]
+    return ways, len(best) > MAX_WAYS
 
 
 class _Part(NamedTuple):

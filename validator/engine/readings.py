@@ -163,8 +163,9 @@ class Readings:
                 reading.faults = []
                 reading.cost = 0
             return found
-        best = min(_rank(r) for r in items)
-        kept = [r for r in items if _rank(r) == best]
+        ranks = [_rank(r) for r in items]
+        best = min(ranks)
+        kept = [r for r, rank in zip(items, ranks, strict=True) if rank == best]
         found = kept[0].faults
         for reading in kept:
             reading.faults = []
@@ -291,4 +292,7 @@ def _apply(
 
 def _rank(reading: Reading) -> tuple[int, int]:
     """Fewest faults in all, then fewest in the first part (the combination scored)."""
-    return reading.cost, sum(1 for _, part in reading.faults if part == 0)
+    faults = reading.faults
+    if not faults:
+        return reading.cost, 0
+    return reading.cost, sum(1 for _, part in faults if part == 0)

@@ -105,7 +105,9 @@ class SeatMemo:
         and what it is a part of: readings are grouped and compared by these numbers, equal
         exactly when the parts are, so a nested part is hashed once for each holding rather
         than once for each reading."""
-        self._numbers: dict[tuple[str, int, int], int] = {}
+        self._numbers: dict[str, list[dict[int, int]]] = {
+            what: [{} for _ in seats] for what in ("sketch", "key", "counts")
+        }
         """Each holding's number (:attr:`_classes`) for its part of :meth:`sketch` ("sketch"),
         of :meth:`key` ("key") and of a signature's counts ("counts"), by what, the seat's
         place and the holding's place."""
@@ -138,17 +140,15 @@ class SeatMemo:
         """What tells readings apart as :meth:`sketch` does (equal exactly when the sketches
         are), each seat's part as a number: for grouping readings by sketch."""
         parts: list[int] = []
-        numbers = self._numbers
+        numbers = self._numbers["sketch"]
         for place, found in enumerate(self.rows[id(reading)]):
-            part = numbers.get(("sketch", place, found))
+            part = numbers[place].get(found)
             if part is None:
                 holding, relevance = self.holdings[place][found], self.relevances[place]
                 made = holding.sketch(
                     relevance, view=None if relevance is None else self.view(holding, relevance)
                 )
-                part = numbers["sketch", place, found] = _number(
-                    self._classes, (place, "sketch", made)
-                )
+                part = numbers[place][found] = _number(self._classes, (place, "sketch", made))
             parts.append(part)
         return (self._seen_key(reading), tuple(parts))
 
@@ -168,22 +168,20 @@ class SeatMemo:
         rows = [self.rows[id(r)] for r in readings]
         varied = [len({row[place] for row in rows}) > 1 for place in range(len(rows[0]))]
         out: list[tuple[object, ...]] = []
-        numbers = self._numbers
+        numbers = self._numbers["key"]
         for reading, row in zip(readings, rows, strict=True):
             parts: list[int | None] = []
             for place, found in enumerate(row):
                 if not varied[place]:
                     parts.append(None)
                     continue
-                part = numbers.get(("key", place, found))
+                part = numbers[place].get(found)
                 if part is None:
                     # the part as a number: hashed once for each holding, not each reading
                     made = self._keys[place].get(found)
                     if made is None:
                         made = self._keys[place][found] = self._key_part(place, found)
-                    part = numbers["key", place, found] = _number(
-                        self._classes, (place, "key", made)
-                    )
+                    part = numbers[place][found] = _number(self._classes, (place, "key", made))
                 parts.append(part)
             out.append((self._seen_key(reading), tuple(parts)))
         return out
@@ -277,17 +275,18 @@ class SeatMemo:
         found = self._signature.get(id(reading))
         if found is None:
             # each seat's counts as a number, worked out once for each holding
-            numbers: list[int] = []
+            parts: list[int] = []
+            numbers = self._numbers["counts"]
             row = self.rows[id(reading)]
             for place, holding in enumerate(row):
-                number = self._numbers.get(("counts", place, holding))
+                number = numbers[place].get(holding)
                 if number is None:
                     counts = _counts(self._outline(place, holding), self.portland)
-                    number = self._numbers["counts", place, holding] = _number(
+                    number = numbers[place][holding] = _number(
                         self._classes, (place, "counts", counts)
                     )
-                numbers.append(number)
-            counted = tuple(numbers)
+                parts.append(number)
+            counted = tuple(parts)
             found = self._signatures.get(counted)
             if found is None:
                 found = self._signatures[counted] = len(self._counted)
