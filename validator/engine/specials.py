@@ -182,6 +182,20 @@ def carte_blanche(
                 f"carte blanche again after drawing {broken}, a court card, which ends it",
             )
         )
+    elif seat in state.cb_false:
+        # hoffmann-1909, law 16 repeats a carte blanche only for a player who "has declared
+        # carte blanche"; his first held a court card: one fault, not a second A410 for it
+        out.append(
+            state.violation(
+                "A409",
+                "decl.carte-blanche",
+                seat,
+                "carte blanche again, though the first one shown held a court card: none is "
+                "repeated",
+            )
+        )
+        state.cb_ready[seat] = False
+        return _outcome(0, out)
     elif state.played[seat] or state.drawn or state.tricks_played:
         out.append(
             state.violation(
@@ -245,6 +259,8 @@ def carte_blanche(
             )
         )
     state.cb_ready[seat] = False
+    if any(v.code == "A410" for v in out):
+        state.cb_false.add(seat)
     if any(v.code in ("A409", "A410") for v in out):
         return _outcome(0, out)
     state.cb_active[seat] = True

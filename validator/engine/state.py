@@ -149,6 +149,8 @@ class DealState:
         self.cb_block: dict[str, bool] = dict.fromkeys(self.seats, False)
         self.cb_broken: dict[str, Card] = {}
         """The court card that ended a seat's run of carte blanche, once drawn."""
+        self.cb_false: set[str] = set()
+        """The seats whose carte blanche was shown holding a court card (A410)."""
         self.turnup_marked = False
         self.ambiguous_from: int | None = None
         """The trick from which the deal was too ambiguous to check (a bound was reached)."""
@@ -216,6 +218,7 @@ class DealState:
         other.cb_ready = dict(self.cb_ready)
         other.cb_block = dict(self.cb_block)
         other.cb_broken = dict(self.cb_broken)
+        other.cb_false = set(self.cb_false)
         other.turnup_marked = self.turnup_marked
         other.ambiguous_from = self.ambiguous_from
         other.declared = self.declared
