@@ -852,7 +852,10 @@ def _build(laws: str, law_ref: str, summary: str, effects: Effects, ctx: RemedyC
             out.append(Correction(kind, seat, amount, law_ref))
 
     for item in effects.score:
-        points(_role(item.to, ctx), item.amount(ctx))
+        # a fixed number of points is a forfeit (the forfeits code's table), not a score
+        # taken down or corrected
+        fixed = item.add is None and item.subtract is None
+        points(_role(item.to, ctx), item.amount(ctx), "forfeit" if fixed else "points")
     if effects.void_deal:
         out.append(Correction("void", None, 0, law_ref))
     if effects.abandon_game:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from notation import parse_record
 from validator.replay import ReplayDetails, replay_with_details
+from validator.replay.wording import effect_words
 
 HEAD = '[Variant "two-pack"]\n[Laws "forfeits"]\n\n'
 
@@ -154,3 +155,38 @@ def test_three_handed_the_forfeit_goes_to_the_player_who_found_the_fault() -> No
     details = replay_with_details(parse_record(text), source="case.bzn", steps=False)
     assert _codes(details) == [("P202", "B", 9)]
     assert details.deals[0].corrected.points == {"A": 100, "B": 0, "C": 0}
+
+
+# A lead out of turn taken back before it is played to (docs/notation.md, Marks:
+# ``^lead-out-of-turn B 9S``). Dealer A: B, the non-dealer, won trick 1 and leads; A led 9S.
+TAKEN_BACK = (
+    "deal 1 dealer A\n"
+    "hand A 7S 8S 9S 7C 8C 9C 7D 8D\n"
+    "turnup 9H\n"
+    "1. B 8H A 7S\n"
+    "  draw B ?, A ?\n"
+    "^lead-out-of-turn A 9S\n"  # line 9
+    "^elect B deduct-from-offender\n"
+    "2. B 7D A 8D\n"
+)
+
+
+def test_a_lead_out_of_turn_taken_back_still_pays_the_forfeit() -> None:
+    # 126 ii: "For playing out of turn, 10"; 123 xii: "In counting forfeits a player may either
+    # add the points to his own score or deduct them from the score of his opponent". The card
+    # taken back is no reason to remit the forfeit (the English laws take it up without
+    # penalty, Portland law 24). B deducts: 10 is deducted from A's score, which A never
+    # marked (the wording had been "A's 10 is taken down": audit 11, cases 17 and 19).
+    details = _details(TAKEN_BACK)
+    assert _codes(details) == [("P201", "A", 9)]
+    remedy = details.replay.all_findings()[0].remedy
+    assert remedy is not None and remedy.elected == "deduct-from-offender"
+    assert [(c.kind, c.seat, c.amount) for c in remedy.corrections] == [("forfeit", "A", -10)]
+    assert effect_words(remedy.corrections) == "10 is deducted from A's score"
+    assert details.deals[0].corrected.scores == {"A": -10, "B": 0}
+
+
+def test_a_lead_in_turn_cannot_be_taken_back() -> None:
+    details = _details(TAKEN_BACK.replace("^lead-out-of-turn A 9S", "^lead-out-of-turn B 9S"))
+    assert [code for code, _, _ in _codes(details)][:1] == ["R001"]
+    assert "B was to lead: his lead was in turn" in details.replay.all_findings()[0].message

@@ -68,7 +68,7 @@ MARK_ARGUMENTS: Final = {
     "saw": (REQUIRED, OPTIONAL, NONE),
     "challenge": (REQUIRED, NONE, NONE),
     "elect": (REQUIRED, NONE, OPTIONAL),
-    "lead-out-of-turn": (REQUIRED, NONE, NONE),
+    "lead-out-of-turn": (REQUIRED, OPTIONAL, NONE),
     "revoke": (REQUIRED, OPTIONAL, NONE),
     "ruling": (OPTIONAL, OPTIONAL, OPTIONAL),
     "note": (OPTIONAL, OPTIONAL, OPTIONAL),
@@ -292,6 +292,13 @@ def _made_by_other(
 
 
 def _lead_out_of_turn(walker: DealWalker, mark: Mark) -> None:
+    """``^lead-out-of-turn B``: the lead out of turn the replay shows (the play carries ``^L``);
+    ``^lead-out-of-turn B 7D``: B led 7D out of turn before the next trick, and it was taken
+    back before it was played to (Portland law 24: "A card led out of turn must be taken up,
+    unless it has been played to"): a P201 found in time, the card back in his hand."""
+    if mark.cards:
+        _lead_taken_back(walker, mark)
+        return
     if walker.latest({"P201"}, mark.seat, since_trick=walker.trick_no) is None:
         walker.raw_finding(
             "R001",
@@ -300,6 +307,34 @@ def _lead_out_of_turn(walker: DealWalker, mark: Mark) -> None:
             f"shows {mark.seat or 'no one'} leading in turn",
             *_where(mark),
         )
+
+
+def _lead_taken_back(walker: DealWalker, mark: Mark) -> None:
+    state, seat = walker.state, mark.seat
+    card = mark.cards[0]
+    leader = state.leader if not state.trick and state.phase != "over" else None
+    problem = None
+    if len(mark.cards) > 1:
+        problem = "one card is led"
+    elif leader is None:
+        problem = "no trick is to be led"
+    elif seat == leader:
+        problem = f"{seat} was to lead: his lead was in turn"
+    if problem is not None:
+        walker.raw_finding(
+            "R001", seat, f"^lead-out-of-turn {seat} {card}: {problem}", *_where(mark)
+        )
+        return
+    raw = walker.raw_finding(
+        "P201",
+        seat,
+        f"{seat} led {card} out of turn ({leader} was to lead); it was taken back before it "
+        "was played to",
+        *_where(mark),
+        "play.turn",
+        state.tricks_played + 1,
+    )
+    raw.challenge = "in-time"
 
 
 def _revoke(walker: DealWalker, mark: Mark) -> None:

@@ -78,7 +78,7 @@ class Remedy:
         """Points added to each seat (negative when taken down), the last trick's included."""
         out: dict[str, int] = {}
         for c in self.corrections:
-            if c.kind in ("points", "last-trick") and c.seat is not None and c.amount:
+            if c.kind in ("points", "forfeit", "last-trick") and c.seat is not None and c.amount:
                 out[c.seat] = out.get(c.seat, 0) + c.amount
         return {seat: points for seat, points in out.items() if points}
 

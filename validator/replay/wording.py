@@ -34,6 +34,10 @@ def correction_words(correction: Correction) -> str:
         if amount < 0:
             return f"{seat}'s {-amount} is taken down"
         return f"{seat} adds {amount} to his score"
+    if kind == "forfeit":
+        if amount < 0:
+            return f"{-amount} is deducted from {seat}'s score"
+        return f"{seat} adds {amount} to his score"
     if kind == "last-trick":
         if amount < 0:
             return f"{seat} loses the {-amount} of the last trick"

@@ -16,6 +16,7 @@ from .rules import SettlementError, SettlementRules
 
 CORRECTION_KINDS: Final = (
     "points",
+    "forfeit",
     "last-trick",
     "brisques",
     "rubicon",
@@ -26,6 +27,7 @@ CORRECTION_KINDS: Final = (
 """What a law may change in a deal (the ``kind`` of a :class:`Correction`):
 
 - ``points``: ``amount`` points to ``seat`` (negative: taken down);
+- ``forfeit``: a forfeit of ``amount`` points to ``seat`` (negative: deducted from his score);
 - ``last-trick``: the last trick's ``amount`` points to ``seat`` (negative: taken from him);
 - ``brisques``: ``amount`` brisques to ``seat`` (negative: no longer his), from trick ``trick``;
 - ``rubicon``: ``seat`` is rubiconed by the laws (Portland laws 17 and 21), reckoned here;
@@ -141,7 +143,9 @@ def correct_deal(
             replay_from = (
                 correction.trick if replay_from is None else min(replay_from, correction.trick)
             )
-        elif correction.kind in ("points", "last-trick") and seat in new_points and amount:
+        elif (
+            correction.kind in ("points", "forfeit", "last-trick") and seat in new_points and amount
+        ):
             before = new_points[seat]
             after = before + amount
             what = " for the last trick" if correction.kind == "last-trick" else ""
