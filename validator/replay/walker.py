@@ -608,6 +608,8 @@ class DealWalker:
                 line_of(decl.pos),
                 column_of(decl.pos),
             )
+        if self._turned_seven_marked(decl):
+            return
         carried = [(c.kind, c.cards, c.score) for c in decl.carried]
         self.event_no += 1
         self.declared[decl.seat] = (self.event_no, decl)
@@ -668,6 +670,42 @@ class DealWalker:
         if outcome.trump_set:
             text += f" (trumps: {outcome.trump_set})"
         self.step("declare", decl.seat, text, line_of(decl.pos), None, decl.glyphs, decl.comments)
+
+    def _turned_seven_marked(self, decl: Declaration) -> bool:
+        """Whether ``decl`` is the dealer's line marking the seven turned up, before the first
+        trick (``A seven 7H 10``): "If this card is a Seven, the dealer scores 10 points for it
+        at once" (foster-1914-ordinary-bezique.txt, Dealing). The replay counted it when the
+        deal began, so the line declares nothing; a figure other than the seven's is A411."""
+        state, turnup, value = self.state, self.deal.turnup, self.rules.seven_turned_up
+        if (
+            canonical_kind(decl.kind) != "seven"
+            or decl.carried
+            or turnup is None
+            or turnup.rank != "7"
+            or not value
+            or decl.seat != self.deal.dealer
+            or state.tricks_played
+            or state.trick
+            or tuple(decl.cards) != (turnup,)
+        ):
+            return False
+        line, col = line_of(decl.pos), column_of(decl.pos)
+        if decl.score is not None and decl.score != value:
+            self.raw_finding(
+                "A411",
+                decl.seat,
+                f"{decl.seat} marks the seven turned up at {decl.score}: it scores {value}",
+                line,
+                col,
+                "decl.seven",
+                claimed=decl.score,
+                correct=value,
+            )
+            self.marked_delta[decl.seat] += decl.score - value
+        if self.ctx.keep_steps:
+            text = f"{decl.seat} marks the seven turned up, {turnup}, for {value}"
+            self.step("declare", decl.seat, text, line, None, decl.glyphs, decl.comments)
+        return True
 
     def _blanche_broken(self, found: list[Violation], where: Any) -> list[Violation]:
         """The faults of a play or declaration, less the A410 it shows of the seat's latest
