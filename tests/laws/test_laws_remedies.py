@@ -452,3 +452,15 @@ def test_an_election_by_the_wrong_seat_is_not_applied() -> None:
     assert "A's election 'void-deal' is not his to make" in remedy.summary
     rightful = FRENCH.remedy("W301", ctx(election="void-deal", elected_by="B"))
     assert rightful is not None and rightful.void_deal is True
+
+
+def test_a_six_pack_result_cites_the_six_pack_game() -> None:
+    # The guide's "Ending" is the two-pack game played to a target over several deals; the
+    # six-pack game is "One deal decides it" (bezique-guide.txt, Six-pack Bezique) (audit 15,
+    # case sx24; audit 9, case 56).
+    laws = load_laws("english")
+    for code in ("S503", "S507"):
+        six = laws.remedy(code, RemedyContext(offender="A", variant="six-pack", game="ordinary"))
+        two = laws.remedy(code, RemedyContext(offender="A", variant="two-pack", game="ordinary"))
+        assert six is not None and six.law_ref.startswith("bezique-guide.txt, Six-pack Bezique")
+        assert two is not None and two.law_ref == "bezique-guide.txt, Ending"
