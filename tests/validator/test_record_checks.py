@@ -87,6 +87,14 @@ def test_a_tag_the_settlement_reads_as_a_number_that_is_none(tag: str, said: str
     assert found[0][:2] == ("R001", 2) and said in found[0][2]
 
 
+def test_a_target_in_a_game_of_one_deal_is_not_read_and_said() -> None:
+    # Rubicon is one deal a game ("rubicon-bezique-laws.txt, Scoring"); a Target tag there
+    # was ignored in silence (audit 13, case t14).
+    text = '[Variant "rubicon"]\n[Target "2000"]\n\n' + TRICK
+    (found,) = _found(text)
+    assert found[:2] == ("R001", 2) and "has no meaning in rubicon: one deal decides" in found[2]
+
+
 def test_an_unknown_suffix_mark_is_reported() -> None:
     (found,) = _found(RUBICON + "deal 1 dealer B\n1. A 7D^K B 9D\n")
     assert found[:2] == ("R001", 5) and "unknown suffix mark ^K" in found[2]

@@ -19,6 +19,7 @@ from typing import Final
 
 from notation.model import Deal, Declaration, Draw, Mark, Pos, Record, Tag, Variation
 from validator.engine.combinations import ALIASES, MELD_KINDS, SPECIAL_KINDS, canonical_kind
+from validator.engine.settlement import SettlementRules
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.model import Finding, Location
 from validator.replay.sittings import game_number
@@ -85,8 +86,21 @@ def _tag_problems(ctx: RecordContext, tags: Iterable[Tag]) -> Iterable[tuple[Tag
                 f"the Target tag {tag.value!r} is not a number of points: the rule set's "
                 "target is used",
             )
+        elif tag.name == "Target" and not _played_to_a_target(ctx):
+            yield (
+                tag,
+                f"the Target tag {tag.value!r} has no meaning in {ctx.rules.name}: one deal "
+                "decides the game, so it is not read",
+            )
         elif tag.name == "Game" and not (game_number(value) or 0) > 0:
             yield tag, f"the Game tag {tag.value!r} is not a game number"
+
+
+def _played_to_a_target(ctx: RecordContext) -> bool:
+    """Whether the game is played to a target over several deals (the two-pack and
+    three-handed games), where a Target tag has a meaning."""
+    parsed = ctx.rules.settlement_rules
+    return isinstance(parsed, SettlementRules) and parsed.kind == "target"
 
 
 def _tag_meant(name: str) -> str | None:
