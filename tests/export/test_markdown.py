@@ -134,3 +134,17 @@ def test_a_comment_before_a_tricks_first_play_is_in_that_tricks_notes() -> None:
         in (sheet)
     )
     assert "| 3 | A 9♣, B 8♣ | A |  | A J♦, B 9♠ | 40 | 20 | *ON-TRICK-3* |" in sheet
+
+
+def test_words_and_commands_beside_an_eval_are_in_the_notes() -> None:
+    """Audit 13, c15 and c16: the sheet had shown only 'best play: 120'."""
+    from notation import parse_record
+
+    for comment, shown in (
+        ("{[%eval 120] ANNOTATOR-WORDS}", "*best play: 120; ANNOTATOR-WORDS*"),
+        ("{[%eval 120] [%clk 0:01:02]}", "*best play: 120; \\[%clk 0:01:02\\]*"),
+        ("{[%eval abc]}", "*\\[%eval abc\\]*"),
+    ):
+        text = TRICK_COMMENT.replace("3. {ON-TRICK-3} A 9C B 8C", f"3. A 9C {comment} B 8C")
+        sheet = to_markdown(replay(parse_record(text))).splitlines()
+        assert f"| 3 | A 9♣, B 8♣ | A |  | A J♦, B 9♠ | 40 | 20 | {shown} |" in sheet
