@@ -15,6 +15,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.errors import quoted
 from notation.model import (
     Comment,
     Deal,
@@ -55,7 +56,7 @@ def date_fault(value: str) -> str | None:
     if not _DATE.fullmatch(value):
         return (
             "a Date is YYYY.MM.DD with ?? for a part not known (2026.05.07, 2026.??.??), "
-            f"found {value!r}"
+            f"found {quoted(value)}"
         )
     year, month, day = value.split(".")
     if month != "??" and not 1 <= int(month) <= 12:

@@ -16,6 +16,8 @@ from dataclasses import FrozenInstanceError
 from types import MappingProxyType
 from typing import ClassVar, Final
 
+from notation.errors import quoted
+
 RANKS: Final = "ATKQJ987"
 """Ranks from the highest in play to the lowest (the ten ranks above the king)."""
 
@@ -79,9 +81,9 @@ class Card:
         if card is not None:
             return card
         if rank not in RANKS or len(rank) != 1:
-            raise CardError(f"not a rank: {rank!r} (ranks are {' '.join(RANKS)})")
+            raise CardError(f"not a rank: {quoted(rank)} (ranks are {' '.join(RANKS)})")
         if suit not in SUITS or len(suit) != 1:
-            raise CardError(f"not a suit: {suit!r} (suits are {' '.join(SUITS)})")
+            raise CardError(f"not a suit: {quoted(suit)} (suits are {' '.join(SUITS)})")
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -111,12 +113,12 @@ class Card:
             return cached
         raw = text.strip()
         if len(raw) < 2:
-            raise CardError(f"expected a card such as QS or 10H, found {text!r}")
+            raise CardError(f"expected a card such as QS or 10H, found {quoted(text)}")
         rank_text, suit_text = raw[:-1].upper(), raw[-1]
         suit = SUIT_SYMBOLS.get(suit_text, suit_text.upper())
         rank = "T" if rank_text == "10" else rank_text
         if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
-            raise CardError(f"expected a card such as QS or 10H, found {text!r}")
+            raise CardError(f"expected a card such as QS or 10H, found {quoted(text)}")
         card = cls(rank, suit)
         if len(cls._cache) < 4096:
             cls._cache[text] = card

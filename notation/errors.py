@@ -2,6 +2,36 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+_UNSEEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
+"""The Unicode categories of characters a message cannot show: controls, format characters
+(zero-width space, byte-order mark), surrogates, private and unassigned code points,
+spaces other than the plain one, line and paragraph separators, and marks that combine with
+the character before them (a variation selector: ``9♣`` followed by U+FE0F)."""
+
+
+def unseen(char: str) -> bool:
+    """Whether ``char`` would not be seen in a message (see :data:`_UNSEEN`)."""
+    return char != " " and unicodedata.category(char) in _UNSEEN
+
+
+def quoted(text: str) -> str:
+    """``text`` in quotes as a message shows what it found: as ``repr`` does, but with each
+    character that cannot be seen written ``<U+FE0F>`` and named after the quotes, so that a
+    message never says it found an empty or invisible text::
+
+        '9<U+FE0F>' (U+FE0F VARIATION SELECTOR-16 cannot be seen)
+    """
+    if not any(unseen(c) for c in text):
+        return repr(text)
+    named: list[str] = []
+    for char in dict.fromkeys(c for c in text if unseen(c)):
+        name = unicodedata.name(char, "")
+        named.append(f"U+{ord(char):04X} {name}".rstrip())
+    shown = "".join(f"<U+{ord(c):04X}>" if unseen(c) else c for c in text)
+    return f"{shown!r} ({', '.join(named)} cannot be seen)"
+
 
 class NotationError(ValueError):
     """A fault in BZN text, with its place and the line it is on.

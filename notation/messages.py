@@ -6,6 +6,8 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from notation.errors import quoted, unseen
+
 _WORDS: dict[str, str | None] = {
     "CARDS": "a card such as QS or 10H",
     "HCARDS": "a card such as QS or 10H",
@@ -88,9 +90,13 @@ def _join(words: list[str]) -> str:
 
 
 def _word_at(line: str, column: int) -> str:
+    """The word at ``column``; a character that cannot be seen there (a space other than the
+    plain one, a line separator: no word) is the word."""
     rest = line[column - 1 :]
     match = re.match(r"\S+", rest)
     word = match.group(0) if match else ""
+    if not word and rest and unseen(rest[0]):
+        return rest[0]
     return word[:20]
 
 
@@ -124,7 +130,7 @@ def explain(exc: UnexpectedInput, lines: list[str]) -> tuple[str, int, int]:
         column += after.end()
         found = _word_at(text, column)
         what = "a number" if seat_led == {"SEATINT"} else _CARD_WORD
-        return f"expected {what}, found {found!r}", line, column
+        return f"expected {what}, found {quoted(found)}", line, column
     if seat_led and re.fullmatch(r"[ABCD]", found):
         column += 1
         what = "a number" if seat_led == {"SEATINT"} else _CARD_WORD
@@ -135,6 +141,6 @@ def explain(exc: UnexpectedInput, lines: list[str]) -> tuple[str, int, int]:
         "DRAWN",
     }
     if card_expected and _CARDLIKE.match(found) and found != "...":
-        return f"expected {_CARD_WORD}, found {found!r}", line, column
-    found_text = repr(found) if found else "the end of the line"
+        return f"expected {_CARD_WORD}, found {quoted(found)}", line, column
+    found_text = quoted(found) if found else "the end of the line"
     return f"expected {_join(_words(expected))}, found {found_text}", line, column

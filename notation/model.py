@@ -436,7 +436,8 @@ class Trick:
     plays: tuple[Play, ...] = ()
     events: tuple[Event, ...] = ()
     comments: tuple[Comment, ...] = ()
-    """Comments on a trick line with no play (``17. {abandoned}``)."""
+    """Comments written between the trick's number and its first play (``3. {a guess} A 9C
+    B 8C``), or on a trick line with no play (``17. {abandoned}``)."""
     pos: Pos | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -57,12 +57,14 @@ def _play_text(play: Play, last: bool) -> str:
 
 
 def _trick_line(trick: Trick) -> _Line:
-    parts = [f"{trick.number}."]
     if trick.plays:
+        # comments written between the number and the first play stay there (``3. {x} A 9C``),
+        # in braces since a play follows them
+        parts = [f"{trick.number}." + _notes(trick.comments, last=False)]
         count = len(trick.plays)
         parts.extend(_play_text(p, i == count - 1) for i, p in enumerate(trick.plays))
         return _Line(0, " ".join(parts), _ends_open(trick.plays[-1].comments))
-    return _Line(0, parts[0] + _notes(trick.comments), _ends_open(trick.comments))
+    return _Line(0, f"{trick.number}." + _notes(trick.comments), _ends_open(trick.comments))
 
 
 def _items(events: Iterable[Event], tricks: Iterable[Trick]) -> Iterator[tuple[object, int]]:
@@ -199,6 +201,8 @@ def _deal(deal: Deal, out: list[_Line]) -> None:
         out.append(_Line(0, str(deal.stock), False))
     if deal.turnup is not None:
         out.append(_Line(0, f"turnup {deal.turnup}" + _notes(deal.turnup_comments), False))
+    else:  # comments on a turn-up the deal does not name (built in code): not dropped
+        out.extend(_Line(0, str(c), _ends_open((c,))) for c in deal.turnup_comments)
     _body(deal.events, deal.tricks, 0, out)
     if deal.score is not None:
         _score(deal.score, out)

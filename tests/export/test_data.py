@@ -153,3 +153,16 @@ def test_yaml_snapshot_of_the_first_steps(snapshot: SnapshotAssertion) -> None:
     data = replay_data(two_pack_replay())
     data["deals"][0]["steps"] = data["deals"][0]["steps"][:2]
     assert yaml_text(data) == snapshot
+
+
+def test_a_comment_before_a_tricks_first_play_is_on_that_play() -> None:
+    """Audit 13, c01: ``3. {ON-TRICK-3} A 9C B 8C`` had put the comment on trick 2's last
+    step (``B draws 8S``)."""
+    from notation import parse_record
+    from validator.replay import replay
+
+    from .test_markdown import TRICK_COMMENT
+
+    steps = replay_data(replay(parse_record(TRICK_COMMENT)))["deals"][0]["steps"]
+    commented = [(s["trick"], s["text"], s["comments"]) for s in steps if s["comments"]]
+    assert commented == [(3, "A leads 9C", ["ON-TRICK-3"])]

@@ -110,3 +110,22 @@ def test_one_symbol_per_card_of_a_piquet_pack() -> None:
 def test_html_snapshot_two_pack(snapshot: SnapshotAssertion) -> None:
     # The page's own markup; its assets and data are checked above.
     assert skeleton(to_html(two_pack_replay())) == snapshot
+
+
+def test_words_beside_an_eval_are_shown_on_the_page() -> None:
+    """Audit 13, c15: the page had shown only 'best play: 120' at A's 9C."""
+    from notation import parse_record
+    from validator.replay import replay
+
+    from .test_markdown import TRICK_COMMENT
+
+    text = TRICK_COMMENT.replace(
+        "3. {ON-TRICK-3} A 9C B 8C", "3. A 9C {[%eval 120] ANNOTATOR-WORDS} B 8C"
+    )
+    page = to_html(replay(parse_record(text)))
+    block = re.search(r'<script type="application/json"[^>]*>(.*?)</script>', page, re.S)
+    assert block is not None
+    steps = json.loads(block.group(1))["deals"][0]["steps"]
+    assert [(s["text"], s["comments"]) for s in steps if s["comments"]] == [
+        ("A leads 9C", ["best play: 120; ANNOTATOR-WORDS"])
+    ]

@@ -102,3 +102,49 @@ def test_markdown_snapshot_two_pack(snapshot: SnapshotAssertion) -> None:
 
 def test_markdown_snapshot_rubicon(snapshot: SnapshotAssertion) -> None:
     assert to_markdown(rubicon_replay()) == snapshot
+
+
+# audit 13, c01: a comment between a trick's number and its first play is that trick's
+TRICK_COMMENT = """[Variant "two-pack"]
+
+deal 1 dealer B
+hand A KH QH QS 9C 8D 7S 8H 7H
+hand B KC QC JC JS 9D 8C TS 7D
+stock JH AH TH 8S JD 9S ...
+turnup AH
+1. A 7S B TS
+  B marriage KC QC 20
+  draw B JH, A AH
+2. B 7D A 8D
+  A marriage KH QH 40
+  draw A TH, B 8S
+3. {ON-TRICK-3} A 9C B 8C
+  draw A JD, B 9S
+"""
+
+
+def test_a_comment_before_a_tricks_first_play_is_in_that_tricks_notes() -> None:
+    from notation import parse_record
+
+    sheet = to_markdown(replay(parse_record(TRICK_COMMENT))).splitlines()
+    # Hearts are trumps (the ace turned up): B's ten of spades takes trick 1, A's 8D trick 2
+    # and the 9C trick 3; A has the royal marriage (40), B the marriage of clubs (20).
+    assert (
+        "| 2 | B 7♦, A 8♦ | A | A declares marriage KH QH for 40 | A 10♥, B 8♠ | 40 | 20 |  |"
+        in (sheet)
+    )
+    assert "| 3 | A 9♣, B 8♣ | A |  | A J♦, B 9♠ | 40 | 20 | *ON-TRICK-3* |" in sheet
+
+
+def test_words_and_commands_beside_an_eval_are_in_the_notes() -> None:
+    """Audit 13, c15 and c16: the sheet had shown only 'best play: 120'."""
+    from notation import parse_record
+
+    for comment, shown in (
+        ("{[%eval 120] ANNOTATOR-WORDS}", "*best play: 120; ANNOTATOR-WORDS*"),
+        ("{[%eval 120] [%clk 0:01:02]}", "*best play: 120; \\[%clk 0:01:02\\]*"),
+        ("{[%eval abc]}", "*\\[%eval abc\\]*"),
+    ):
+        text = TRICK_COMMENT.replace("3. {ON-TRICK-3} A 9C B 8C", f"3. A 9C {comment} B 8C")
+        sheet = to_markdown(replay(parse_record(text))).splitlines()
+        assert f"| 3 | A 9♣, B 8♣ | A |  | A J♦, B 9♠ | 40 | 20 | {shown} |" in sheet

@@ -215,3 +215,21 @@ def test_help_has_examples() -> None:
         assert code == 0
         assert "Examples:" in out
         assert f"bezique {command} " in out
+
+
+def test_a_comment_glued_after_a_trick_number_is_kept_by_every_writer(tmp_path: Path) -> None:
+    """Audit 13, c17: ``3.{KEEP-ME} A 9C B 8C`` lost its comment in ``fmt`` (which rewrites
+    the file in place), ``select --strip variations`` and ``compare --merge``."""
+    head = '[Variant "two-pack"]\n\ndeal 1 dealer B\n1. A 7S B TS\n2. B 7D A 8D\n'
+    path = tmp_path / "a.bzn"
+    path.write_text(head + "3.{KEEP-ME} A 9C B 8C\n")
+    canonical = head + "3. {KEEP-ME} A 9C B 8C\n"
+    for args in (
+        ("fmt", "-"),
+        ("select", str(path), "--strip", "variations"),
+        ("compare", str(path), str(path), "--merge"),
+    ):
+        code, out, _ = run(*args, stdin=path.read_text() if args[1] == "-" else None)
+        assert (code, out) == (0, canonical), args
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_text() == canonical

@@ -83,6 +83,12 @@ MESSAGES = [
     ("deal 1 dealer B\n1. ! A 7D B 9C\n", 2, 4, "'!' before any play: a glyph, NAG or mark follows its card"),
     ("deal 1 dealer B\n1. $3 A 7D B 9C\n", 2, 4, "'$3' before any play: a glyph, NAG or mark follows its card"),
     ("deal 1 dealer B\n1. A 7D B 9C\n  B marriage KC QC 40 ! fresh\n", 3, 25, "expected 'carry' or the end of the line, found 'fresh'"),
+    # a character that cannot be seen is named, not shown as nothing (audit 13, c18: '9♣' and a
+    # variation selector, as a phone writes the emoji ♣️)
+    ("deal 1 dealer B\n1. A 9\u2663\ufe0f B 8C\n", 2, 8, "expected a play such as A 7D or the end of the line, found '<U+FE0F>' (U+FE0F VARIATION SELECTOR-16 cannot be seen)"),
+    ("deal 1 dealer B\n1. A 9C\u00a0B 8C\n", 2, 8, "expected a play such as A 7D or the end of the line, found '<U+00A0>' (U+00A0 NO-BREAK SPACE cannot be seen)"),
+    ("deal 1 dealer B\n1. A Q\u200bS B 8C\n", 2, 6, "expected a card such as QS or 10H, found 'Q<U+200B>S' (U+200B ZERO WIDTH SPACE cannot be seen)"),
+    ('[Date "2026.01.0\u200b1"]\n', 1, 7, "a Date is YYYY.MM.DD with ?? for a part not known (2026.05.07, 2026.??.??), found '2026.01.0<U+200B>1' (U+200B ZERO WIDTH SPACE cannot be seen)"),
 ]  # fmt: skip
 
 
@@ -244,3 +250,14 @@ def test_a_run_of_three_glyph_marks_is_an_error_not_two_glyphs(run: str) -> None
 def test_two_glyphs_apart_are_two_glyphs() -> None:
     record = parse_record("deal 1 dealer B\n1. A 7D !! ! B 9C\n")
     assert record.deals[0].tricks[0].plays[0].glyphs == ("!!", "!")
+
+
+def test_a_card_with_a_character_that_cannot_be_seen() -> None:
+    from notation import Card
+
+    with pytest.raises(ValueError) as caught:
+        Card.parse("9\u2663\ufe0f")
+    assert str(caught.value) == (
+        "expected a card such as QS or 10H, found '9\u2663<U+FE0F>' "
+        "(U+FE0F VARIATION SELECTOR-16 cannot be seen)"
+    )

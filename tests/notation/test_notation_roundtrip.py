@@ -216,3 +216,78 @@ def test_fresh_is_in_the_json_model() -> None:
     assert decl.fresh is True
     assert decl.to_dict()["fresh"] is True
     assert Declaration.parse("B marriage KS QS 20").to_dict()["fresh"] is False
+
+
+# A comment in every place the grammar (docs/notation.md, section 2) lets one stand, each with
+# its own text C01, C02...: written and read back, every one must be where it was.
+EVERY_COMMENT_PLACE = (
+    "{C01 before the tags}\n"
+    '[Event "x"] {C02 on a tag line}\n'
+    "; C03 between tags\n"
+    '[Variant "two-pack"] ; C04 on a tag line\n'
+    "\n"
+    "{C05 before the first deal}\n"
+    '^ruling "before" {C06 on a mark before the first deal}\n'
+    "deal 1 dealer B cut 9D {C07 on the deal line}\n"
+    "hand A KH QH ? ... {C08 on a hand line}\n"
+    "{C09 between header lines}\n"
+    "stock JH AH ... ; C10 on a stock line\n"
+    "turnup AH {C11 on the turn-up line}\n"
+    "{C12 before the first trick}\n"
+    "A carte-blanche 50 {C13 on a declaration}\n"
+    "1. {C14 between the number and the first play} A 7S B TS\n"
+    "  B marriage KC QC 20 {C15 after the score} ! {C16 after a glyph} "
+    "carry marriage KS QS 20 {C17 after carry}\n"
+    "  draw B JH, A AH {C18 on a draw line}\n"
+    "  ^exposed A 7H {C19 on a mark}\n"
+    "  {C20 after a trick's events}\n"
+    "2.{C21 glued to the number} A 9C ! {C22 on a play} $1 B 8C ; C23 at the end\n"
+    "3. A 8C {C24 on the first play} B 9D {C25 on the last play}\n"
+    "  ( {C26 opening a variation}\n"
+    "    3. {C27 in a variation, after the number} A 8C B 7C ; C28 last in a variation\n"
+    "  )\n"
+    "4. {C29 on a trick line without plays}\n"
+    "5. ; C30 on a trick line without plays\n"
+    "score A 70 B 20 brisques A 1 B 0 {C31 on the score line}\n"
+    "total A 70 B 20 {C32 on the total line}\n"
+    "{C33 after the deal's end}\n"
+)
+
+
+def test_every_comment_place_survives_writing() -> None:
+    record = parse_record(EVERY_COMMENT_PLACE)
+    written = write_record(record)
+    assert parse_record(written) == record
+    assert write_record(parse_record(written)) == written
+    for number in range(1, 34):
+        assert f"C{number:02} " in written, f"C{number:02} lost"
+
+
+def test_a_comment_between_a_trick_number_and_its_first_play_stays_there() -> None:
+    """Audit 13, c01 and c17: ``3. {x} A 9C`` had been written ``3. A 9C``, the comment lost."""
+    for line in ("3. {ON-TRICK-3} A 9C B 8C", "3.{ON-TRICK-3} A 9C B 8C"):
+        text = "deal 1 dealer B\n1. A 7S B TS\n2. B 7D A 8D\n" + line + "\n"
+        record = parse_record(text, excerpt=True)
+        assert record.deals[0].tricks[2] == Trick(
+            3, (Play("A", "9C"), Play("B", "8C")), comments=(Comment("ON-TRICK-3"),)
+        )
+        written = write_record(record)
+        assert written.splitlines()[-1] == "3. {ON-TRICK-3} A 9C B 8C"
+        assert parse_record(written) == record
+
+
+def test_a_line_comment_before_plays_built_in_code_is_written_in_braces() -> None:
+    trick = Trick(3, (Play("A", "9C"),), comments=(Comment("first", line=True),))
+    record = Record(deals=(Deal(1, "B", tricks=(Trick(1), Trick(2), trick)),))
+    written = write_record(record)
+    assert written.splitlines()[-1] == "3. {first} A 9C"
+    assert write_record(parse_record(written)) == written
+
+
+def test_turn_up_comments_without_a_turn_up_are_written_as_comment_lines() -> None:
+    """A deal built in code may hold comments for a turn-up it does not name: the writer had
+    dropped them; there is no turn-up line to put them on, so they are comment lines."""
+    deal = Deal(1, "B", turnup_comments=(Comment("cut again", line=True), Comment("x")))
+    written = write_record(Record(deals=(deal,)))
+    assert written == "deal 1 dealer B\n; cut again\n{x}\n"
+    assert parse_record(written).deals[0].events == (Comment("cut again", line=True), Comment("x"))

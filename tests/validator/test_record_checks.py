@@ -224,3 +224,69 @@ def test_a_play_by_a_seat_not_in_the_game_stops_the_deal() -> None:
     # line 1: the record names seat C besides A and B
     assert [f[:2] for f in found] == [("R001", 1), ("R001", 5)]
     assert "nothing after it in the deal is replayed" in found[1][2]
+
+
+EMPTY_RESULT = (
+    "the Result tag '' is not a seat and the value of the game (\"A 2400\"), draw, void or *: "
+    "it is not checked"
+)
+
+
+@pytest.mark.parametrize(
+    ("tags", "found"),
+    [
+        (
+            '[Variant ""]\n[Result "*"]\n',
+            ("R001", 1, 1, "the Variant tag is empty: the rubicon rules applied"),
+        ),
+        (
+            '[Variant "rubicon"]\n  [Laws ""]\n',
+            ("R001", 2, 3, "the Laws tag is empty: the english laws applied"),
+        ),
+        ('[Variant "rubicon"]\n[Result ""]\n', ("R001", 2, 1, EMPTY_RESULT)),
+    ],
+)
+def test_an_empty_tag_value_is_reported_at_its_tag(
+    tags: str, found: tuple[str, int, int, str]
+) -> None:
+    """Audit 13, t06, t07, t29: [Result ""] and [Laws ""] had been clean, the default applied
+    without a word, and [Variant ""] said to be no Variant tag, at line 1."""
+    result = replay(parse_record(tags + "\n" + TRICK), steps=False)
+    assert [
+        (f.code, f.location.line, f.location.column, f.message) for f in result.all_findings()
+    ] == [found]
+    assert result.deals  # replayed, under the default
+
+
+@pytest.mark.parametrize(
+    ("tag", "said"),
+    [
+        ('[HouseRules "frobnicate"]', "the HouseRules tag cannot be used: "),
+        ('[Variant "eight-pack"]', "variant 'eight-pack' cannot be used "),
+        ('[Laws "fench"]', "laws 'fench' cannot be used "),
+    ],
+)
+def test_a_tag_that_cannot_be_used_is_reported_at_its_line_and_column(tag: str, said: str) -> None:
+    """Audit 13, t18: these had been placed at 1:1, the record's first line."""
+    variant = "" if tag.startswith("[Variant") else '[Variant "rubicon"]\n'
+    text = '{a note}\n[Event "x"]\n' + variant + '[Result "*"]\n   ' + tag + "\n\n" + TRICK
+    (finding,) = replay(parse_record(text), steps=False).all_findings()
+    line = 4 if variant == "" else 5
+    assert (finding.code, finding.location.line, finding.location.column) == ("R001", line, 4)
+    assert finding.message.startswith(said)
+
+
+def test_no_variant_tag_is_reported_at_the_records_first_tag() -> None:
+    """Audit 13, t10: at 1:1, a comment line before the tags."""
+    text = '{a note}\n\n[Event "x"]\n[variant "two-pack"]\n[Result "*"]\n\n' + TRICK
+    found = replay(parse_record(text), steps=False).all_findings()
+    assert [(f.code, f.location.line, f.message[:41]) for f in found] == [
+        ("R001", 3, "no Variant tag: the rubicon rules applied"),
+        ("R001", 4, "the tag 'variant' is kept but not read: '"),
+    ]
+    # a record without tags: at its start
+    (finding,) = replay(parse_record("\n" + TRICK), steps=False).all_findings()
+    assert (finding.location.line, finding.message) == (
+        1,
+        "no Variant tag: the rubicon rules applied",
+    )

@@ -127,7 +127,7 @@ def replay_with_details(
         stops = stops_in(record)
     resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws)
     rules = resolved.rules
-    problems = list(resolved.problems)
+    problems = list(zip(resolved.problems, resolved.problem_tags, strict=True))
     seats = _resolve_seats(record, rules, problems)
     if not tags_whole:
         problems = []  # a tag after the cut might have named other rules or seats
@@ -135,8 +135,14 @@ def replay_with_details(
         record, rules, resolved.laws, resolved.play_laws, seats, source, steps, observer
     )
     record_findings: list[Finding] = []
-    where = Location(source, line_of(record.pos), column_of(record.pos))
-    for message in problems:
+    for message, name in problems:
+        # at the tag the problem is about; for a tag the record lacks, at its first tag (the
+        # tags it is missing from), else at the record's start
+        tag = next((t for t in record.tags if t.name == name), None)
+        if tag is None and name is not None and record.tags:
+            tag = record.tags[0]
+        pos = record.pos if tag is None else tag.pos
+        where = Location(source, line_of(pos), column_of(pos))
         record_findings.append(
             ctx.finding("R001", None, message, where, remedy=ctx.record_remedy("R001", None))
         )
@@ -208,7 +214,9 @@ def replay_with_details(
     return ReplayDetails(replayed_record, tuple(details), result_options)
 
 
-def _resolve_seats(record: Record, rules: RuleSet, problems: list[str]) -> tuple[str, ...]:
+def _resolve_seats(
+    record: Record, rules: RuleSet, problems: list[tuple[str, str | None]]
+) -> tuple[str, ...]:
     seats = record.seats
     default = tuple("ABCD"[: rules.players])
     if len(seats) == rules.players or set(seats) <= set(default):
@@ -216,8 +224,11 @@ def _resolve_seats(record: Record, rules: RuleSet, problems: list[str]) -> tuple
         return seats if len(seats) == rules.players else default
     if seats:
         problems.append(
-            f"the record names seats {', '.join(seats)} but {rules.title} is for "
-            f"{rules.players} players: seats {', '.join(default)} assumed"
+            (
+                f"the record names seats {', '.join(seats)} but {rules.title} is for "
+                f"{rules.players} players: seats {', '.join(default)} assumed",
+                None,
+            )
         )
     return default
 

@@ -152,7 +152,7 @@ def read_as_meant(decl: Declaration) -> tuple[Declaration, list[str]]:
 
 
 def _result_reads(value: str, seats: tuple[str, ...]) -> bool:
-    if value in ("", *RESULT_WORDS):
+    if value in RESULT_WORDS:
         return True
     parts = value.split()
     return len(parts) == 2 and parts[0] in seats and parts[1].isdigit()

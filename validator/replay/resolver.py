@@ -90,8 +90,8 @@ def rules_for(
 def record_rules(record: Record) -> RuleSet:
     """The rule set a record's own tags ask for (Variant, Laws, HouseRules); raises like
     :func:`rules_for` when a tag cannot be used."""
-    variant = (record.tag("Variant") or DEFAULT_VARIANT).strip().lower()
-    laws = (record.tag("Laws") or DEFAULT_LAWS).strip().lower()
+    variant = (record.tag("Variant") or "").strip().lower() or DEFAULT_VARIANT
+    laws = (record.tag("Laws") or "").strip().lower() or DEFAULT_LAWS
     return rules_for(variant, laws, record.tag("HouseRules"))
 
 
@@ -110,6 +110,10 @@ class Resolved:
     laws: Laws
     problems: tuple[str, ...] = ()
     unread: bool = False
+    problem_tags: tuple[str | None, ...] = ()
+    """The name of the tag each of ``problems`` is about (``Variant``, ``Laws``,
+    ``HouseRules``), even when the record lacks it; None for one about no tag (laws the caller
+    chose)."""
 
 
 def resolve(
@@ -124,54 +128,82 @@ def resolve(
     ``ruleset`` replaces the record's Variant tag (a :class:`RuleSet` is used as it is, with
     no laws or house rules over it); ``play_laws`` its Laws tag for the rules of play; ``laws``
     chooses the remedies only. A tag that cannot be used is a problem, and the default stands
-    in for it.
+    in for it; so is a Variant or Laws tag with an empty value (it names nothing: the default
+    applies, and the record says so).
     """
-    problems: list[str] = []
+    problems: list[tuple[str, str | None]] = []
     played = _laws(play_laws, record, problems)
-    remedies = played if laws is None else _chosen(laws, problems)
+    remedies = played if laws is None else _chosen(laws, problems, None)
     unread = bool(problems)  # a code of laws that cannot be used
+    if play_laws is None and _empty(record, "Laws"):
+        problems.append((f"the Laws tag is empty: the {DEFAULT_LAWS} laws applied", "Laws"))
+
+    def done(rules: RuleSet, unread: bool) -> Resolved:
+        messages = tuple(message for message, _ in problems)
+        tags = tuple(tag for _, tag in problems)
+        return Resolved(rules, played, remedies, messages, unread, tags)
+
     if isinstance(ruleset, RuleSet):
-        return Resolved(ruleset, played, remedies, tuple(problems), unread)
+        return done(ruleset, unread)
     wanted: str | Path | None = ruleset
     if wanted is None:
         tag = record.tag("Variant")
-        if not tag:
-            problems.append(f"no Variant tag: the {DEFAULT_VARIANT} rules applied")
-        wanted = tag.strip().lower() if tag else DEFAULT_VARIANT
+        if tag is None:
+            problems.append((f"no Variant tag: the {DEFAULT_VARIANT} rules applied", "Variant"))
+        elif not tag.strip():
+            problems.append(
+                (f"the Variant tag is empty: the {DEFAULT_VARIANT} rules applied", "Variant")
+            )
+        wanted = tag.strip().lower() if tag and tag.strip() else DEFAULT_VARIANT
     base = dict(played.rules_overrides)
     try:
         overrides = play_overrides(played, record.tag("HouseRules"))
     except HouseRulesError as exc:
-        problems.append(f"the HouseRules tag cannot be used: {exc}")
+        problems.append((f"the HouseRules tag cannot be used: {exc}", "HouseRules"))
         overrides = base
     if overrides != base:
         try:
-            rules = load_ruleset(wanted, overrides)
-            return Resolved(rules, played, remedies, tuple(problems), unread)
+            return done(load_ruleset(wanted, overrides), unread)
         except RuleSetError as exc:
-            problems.append(f"the HouseRules tag cannot be used: {exc}")
+            problems.append((f"the HouseRules tag cannot be used: {exc}", "HouseRules"))
     try:
         rules = load_ruleset(wanted, base)
     except RuleSetError as exc:
-        problems.append(f"variant {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}")
+        problems.append(
+            (
+                f"variant {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}",
+                "Variant" if ruleset is None else None,
+            )
+        )
         rules = load_ruleset(DEFAULT_VARIANT, base)
         unread = True
-    return Resolved(rules, played, remedies, tuple(problems), unread)
+    return done(rules, unread)
 
 
-def _laws(wanted: Laws | str | Path | None, record: Record, problems: list[str]) -> Laws:
+def _empty(record: Record, name: str) -> bool:
+    """Whether the record gives the tag ``name`` with an empty (or blank) value."""
+    value = record.tag(name)
+    return value is not None and not value.strip()
+
+
+def _laws(
+    wanted: Laws | str | Path | None, record: Record, problems: list[tuple[str, str | None]]
+) -> Laws:
     """The laws the game was played under: the caller's, else the record's Laws tag."""
     if wanted is not None:
-        return _chosen(wanted, problems)
+        return _chosen(wanted, problems, None)
     tag = record.tag("Laws")
-    return _chosen(tag.strip().lower() if tag else DEFAULT_LAWS, problems)
+    chosen = tag.strip().lower() if tag and tag.strip() else DEFAULT_LAWS
+    return _chosen(chosen, problems, "Laws" if tag else None)
 
 
-def _chosen(wanted: Laws | str | Path, problems: list[str]) -> Laws:
+def _chosen(
+    wanted: Laws | str | Path, problems: list[tuple[str, str | None]], tag: str | None
+) -> Laws:
     if isinstance(wanted, Laws):
         return wanted
     try:
         return load_laws_cached(wanted)
     except LawsError as exc:
-        problems.append(f"laws {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}")
+        problems.append((f"laws {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}", tag))
         return load_laws_cached(DEFAULT_LAWS)

@@ -176,6 +176,9 @@ class DealWalker:
         self.steps: list[StepDraft] = []
         self.trick_cards: list[tuple[str, str]] = []
         self.trick_no: int | None = None
+        self.trick_comments: tuple[Comment, ...] = ()
+        """The comments written between a trick's number and its first play, shown at the
+        step of its first play (``3. {x} A 9C``: trick 3's, not the step before it)."""
         self.plays = 0
         self.marked_delta = dict.fromkeys(ctx.seats, 0)
         self.count_marks: list[tuple[Mark, bool]] = []
@@ -434,8 +437,11 @@ class DealWalker:
         if self.count_marks:
             self.mark_reader.flush_counts(self)
         self.trick_no = trick.number
-        for comment in trick.comments:
-            self.attach_comment(comment)
+        if trick.plays:
+            self.trick_comments = trick.comments
+        else:  # a trick line without plays (``17. {abandoned}``): no step of its own
+            for comment in trick.comments:
+                self.attach_comment(comment)
         seats = len(self.ctx.seats)
         starts_trick = not self.state.trick
         if starts_trick and len(trick.plays) > seats:
@@ -443,6 +449,10 @@ class DealWalker:
         else:
             for play in trick.plays:
                 self.play(play)
+        if self.trick_comments:  # no play of the trick made a step (each was left out)
+            for comment in self.trick_comments:
+                self.attach_comment(comment)
+            self.trick_comments = ()
         if self.play_left_out:
             return  # nothing after the play left out is replayed (:meth:`run`)
         if starts_trick and 0 < len(trick.plays) < seats and not last:
@@ -539,6 +549,10 @@ class DealWalker:
                 self.trick_cards = []
             self.trick_cards.append((seat, name))
             verb = "leads" if leading else "plays"
+            comments = play.comments
+            if self.trick_comments:
+                comments = self.trick_comments + comments
+                self.trick_comments = ()
             self.step(
                 "play",
                 seat,
@@ -546,7 +560,7 @@ class DealWalker:
                 line_of(play.pos),
                 name,
                 play.glyphs,
-                play.comments,
+                comments,
             )
         if marks:
             self.mark_reader.check_play_marks(self, play, raws, phase, bool(hidden), not leading)
