@@ -11,7 +11,8 @@ wrong adversary is an S506 finding at that record's ``Chouette`` tag.
 
 Everything a sitting's records get wrong is a :class:`~validator.replay.Finding`: S506 for the
 rotation, R001 for a sitting that cannot be reckoned (a game without a number or a result,
-stakes that differ, a chouette player who does not play). The findings of each record's own
+a game missing: its games are numbered 1, 2, 3..., stakes that differ, a chouette player who
+does not play). The findings of each record's own
 replay are kept too, so a sitting is clean only when every game in it is.
 """
 
@@ -33,7 +34,7 @@ from validator.engine.settlement import (
     settle_sitting,
 )
 from validator.replay import Finding, Location, Replay, make_finding, replay, sitting_findings
-from validator.replay.sittings import game_number
+from validator.replay.sittings import game_number, missing_games, missing_message
 
 
 class SittingError(ValueError):
@@ -286,6 +287,16 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
             )
         else:
             settled_games.append((record, SittingGame(players, winner_name, value)))
+    for low, high, after in missing_games(number for number in numbers if number > 0):
+        # a sitting settled without one of its games is settled wrong (docs/rules.md,
+        # variant.sitting: the records with the same Sitting tag, ordered by Game)
+        tag = next(t for t in numbers[after].tags if t.name == "Game")
+        where = Location(
+            numbers[after].source,
+            tag.pos.line if tag.pos else None,
+            tag.pos.column if tag.pos else None,
+        )
+        findings.append(make_finding("R001", None, missing_message(name, low, high, after), where))
     stake: Decimal | None = None
     stake_text: str | None = None
     if len(stakes) > 1:

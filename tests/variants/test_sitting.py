@@ -266,3 +266,87 @@ def test_a_house_rule_that_cannot_be_used_is_r001_once() -> None:
     (report,) = settle_sittings(records)
     house = [f for f in report.findings if "HouseRules" in f.message]
     assert len(house) == 1 and house[0].code == "R001" and "'brisk'" in house[0].message
+
+
+# ------------------------------------------------------------------ a game missing
+# docs/notation.md, Game: "the number of this game in its sitting", so a sitting's games are
+# numbered 1, 2, 3...; a sitting settled without one of them is settled wrong (bezique sitting
+# --help). Audit 13, s06: games 1 and 3 of samples/games/sitting.bzn had been settled clean.
+
+
+def _games_file(tmp_path: Path, games: list[int], name: str = "some.bzn") -> Path:
+    records = records_of(SITTING)
+    path = tmp_path / name
+    path.write_text(write_records([records[n - 1] for n in games]), encoding="utf-8")
+    return path
+
+
+def test_sitting_reports_a_game_missing_at_the_next_games_game_tag(tmp_path: Path) -> None:
+    path = _games_file(tmp_path, [1, 3])
+    (report,) = settle_sittings(read_records([path]))
+    (finding,) = report.findings
+    assert finding.code == "R001"
+    assert finding.message.startswith(f"sitting {NAME!r}: game 2 is missing (")
+    assert (finding.location.line, finding.location.column) == (_tag_line(path, 3, "Game"), 1)
+    result = CliRunner().invoke(main, ["sitting", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:{_tag_line(path, 3, 'Game')}:1: R001 sitting {NAME!r}: game 2 is missing" in (
+        result.output
+    )
+    assert "  clean" not in result.output
+
+
+def test_sitting_counts_from_game_1_and_names_every_game_missing(tmp_path: Path) -> None:
+    path = _games_file(tmp_path, [2, 5])
+    (report,) = settle_sittings(read_records([path]))
+    messages = [(f.message, f.location.line) for f in report.findings if f.code == "R001"]
+    assert [m.split(" (")[0] for m, _ in messages] == [
+        f"sitting {NAME!r}: game 1 is missing",
+        f"sitting {NAME!r}: games 3 and 4 are missing",
+    ]
+    assert [line for _, line in messages] == [
+        _tag_line(path, 2, "Game"),
+        _tag_line(path, 5, "Game"),
+    ]
+
+
+def test_check_reports_a_game_missing_between_two_of_a_file(tmp_path: Path) -> None:
+    path = _games_file(tmp_path, [1, 3])
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    (line,) = result.output.splitlines()
+    assert line.startswith(
+        f"{path}:{_tag_line(path, 3, 'Game')}:1: R001 sitting {NAME!r}: game 2 is missing"
+    )
+
+
+def test_check_finds_the_game_missing_whatever_the_order(tmp_path: Path) -> None:
+    # game 3 first: game 2 is not known to be missing until game 1 comes, so the finding
+    # is game 1's; the records stay in file order; the other sitting is not held up
+    records = records_of(SITTING)
+    other = dataclasses.replace(
+        records[3],
+        tags=tuple(Tag("Sitting", "Other") if t.name == "Sitting" else t for t in records[3].tags),
+    )
+    path = tmp_path / "order.bzn"
+    path.write_text(write_records([records[2], other, records[0]]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    (line,) = result.output.splitlines()
+    assert line.startswith(f"{path}:{_tag_line(path, 1, 'Game')}:1: R001 ")
+    assert "game 2 is missing" in line
+    data = CliRunner().invoke(main, ["check", "-j", "1", "--format", "json", str(path)]).output
+    results = json.loads(data)["results"]
+    assert [r["line"] for r in results] == sorted(r["line"] for r in results)
+    assert [r["status"] for r in results] == ["clean", "clean", "findings"]
+
+
+def test_check_leaves_games_before_the_files_first_to_other_files(tmp_path: Path) -> None:
+    # check reads each file alone: games 1 and 2 may be another file's; sitting, given the
+    # files, counts from game 1
+    path = _games_file(tmp_path, [3, 4, 5])
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 0, result.output
+    first = _games_file(tmp_path, [1, 2], "first.bzn")
+    both = CliRunner().invoke(main, ["sitting", str(first), str(path)])
+    assert both.exit_code == 0, both.output

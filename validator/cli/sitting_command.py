@@ -101,7 +101,8 @@ def sitting_command(paths: tuple[str, ...], fmt: str) -> None:
 
     PATH is a BZN file, a folder (every *.bzn file under it) or - for standard
     input. Every record is replayed once; a game's findings, a chouette rotation
-    that is wrong (S506) and a sitting that cannot be reckoned (R001) are reported.
+    that is wrong (S506) and a sitting that cannot be reckoned or lacks a game
+    (R001: its games are numbered 1, 2, 3...) are reported.
     """
     problems = Problems()
     records: list[Record] = []
