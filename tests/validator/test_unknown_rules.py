@@ -17,17 +17,17 @@ BODY = "\ndeal 1 dealer B\nturnup 7H\n1. A 7D B 9D\n  B marriage KC QC 40\n  dra
 
 
 @pytest.mark.parametrize(
-    "tags",
+    ("tags", "line"),
     [
-        '[Variant "eight-pack"]\n',
-        '[Variant "two pack"]\n',
-        '[Variant "two-pack"]\n[Laws "fench"]\n',
+        ('[Variant "eight-pack"]\n', 1),
+        ('[Variant "two pack"]\n', 1),
+        ('[Variant "two-pack"]\n[Laws "fench"]\n', 2),  # at the tag at fault (audit 13)
     ],
 )
-def test_unknown_rules_are_one_r001_and_no_replay(tags: str) -> None:
+def test_unknown_rules_are_one_r001_and_no_replay(tags: str, line: int) -> None:
     result = replay(parse_record(tags + BODY), steps=False)
     found = result.all_findings()
-    assert [(f.code, f.location.line) for f in found] == [("R001", 1)]
+    assert [(f.code, f.location.line) for f in found] == [("R001", line)]
     assert "the record is not replayed" in found[0].message
     assert result.deals == ()
 

@@ -125,18 +125,23 @@ def replay_with_details(
         tags_whole = any((line_of(deal.pos) or 0) <= read_to for deal in record.deals)
         record = cut_record(record, read_to)
         stops = stops_in(record)
-    resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws)
+    resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws, source=source)
     rules = resolved.rules
-    problems = list(resolved.problems)
-    seats = _resolve_seats(record, rules, problems)
+    problems = list(zip(resolved.problems, resolved.problem_tags, strict=True))
+    seat_problems: list[str] = []
+    seats = _resolve_seats(record, rules, seat_problems)
+    problems.extend((message, None) for message in seat_problems)
     if not tags_whole:
         problems = []  # a tag after the cut might have named other rules or seats
     ctx = RecordContext(
         record, rules, resolved.laws, resolved.play_laws, seats, source, steps, observer
     )
     record_findings: list[Finding] = []
-    where = Location(source, line_of(record.pos), column_of(record.pos))
-    for message in problems:
+    for message, name in problems:
+        # at the tag at fault (its first: a second is a fault of the notation), else the record
+        tag = next((t for t in record.tags if t.name == name), None)
+        pos = tag.pos if tag is not None and tag.pos is not None else record.pos
+        where = Location(source, line_of(pos), column_of(pos))
         record_findings.append(
             ctx.finding("R001", None, message, where, remedy=ctx.record_remedy("R001", None))
         )

@@ -25,8 +25,9 @@ from typing import Any, Final
 from notation.model import Record
 from validator.engine import RuleSet, RuleSetError
 from validator.engine import load_ruleset as _load_ruleset
+from validator.engine.ruleset import is_ruleset_path
 from validator.house_rules import HouseRulesError, merge_overrides, overrides_from_tag
-from validator.laws import Laws, LawsError, load_laws
+from validator.laws import BUNDLED, PARTS, Laws, LawsError, is_laws_path, load_laws
 
 DEFAULT_VARIANT: Final = "rubicon"
 """The variant assumed when a record has no Variant tag: the tournament game."""
@@ -87,11 +88,43 @@ def rules_for(
     return load_ruleset(variant, play_overrides(chosen, house_rules))
 
 
+def record_folder(source: str | None) -> Path | None:
+    """The folder a record's tags name files from (a ``Laws`` or ``Variant`` tag's relative
+    path): its file's folder, so that a record gets the same findings from any working folder;
+    None (the working folder) for standard input or a record not read from a file."""
+    if source is None or source in ("-", "<stdin>"):
+        return None
+    return Path(source).absolute().parent  # absolute: the laws cache is keyed by the path
+
+
+def tag_laws(value: str, folder: Path | None) -> str:
+    """The code of laws a ``Laws`` tag names: a bundled code by its name in any case
+    (``ENGLISH``), else a file, a relative path read from ``folder`` (:func:`record_folder`)."""
+    value = value.strip()
+    if value.lower() in BUNDLED or value.lower() in PARTS or not is_laws_path(value):
+        return value.lower()
+    return _in_folder(value, folder)
+
+
+def tag_variant(value: str, folder: Path | None) -> str:
+    """The rule set a ``Variant`` tag names: a bundled one by its name in any case, else a
+    file, a relative path read from ``folder`` (:func:`record_folder`)."""
+    value = value.strip()
+    return _in_folder(value, folder) if is_ruleset_path(value) else value.lower()
+
+
+def _in_folder(value: str, folder: Path | None) -> str:
+    path = Path(value)
+    return value if path.is_absolute() else str((folder or Path.cwd().absolute()) / path)
+
+
 def record_rules(record: Record) -> RuleSet:
     """The rule set a record's own tags ask for (Variant, Laws, HouseRules); raises like
-    :func:`rules_for` when a tag cannot be used."""
-    variant = (record.tag("Variant") or DEFAULT_VARIANT).strip().lower()
-    laws = (record.tag("Laws") or DEFAULT_LAWS).strip().lower()
+    :func:`rules_for` when a tag cannot be used. A file a tag names is read from the
+    record's folder (:func:`record_folder`)."""
+    folder = record_folder(record.source)
+    variant = tag_variant(record.tag("Variant") or DEFAULT_VARIANT, folder)
+    laws = tag_laws(record.tag("Laws") or DEFAULT_LAWS, folder)
     return rules_for(variant, laws, record.tag("HouseRules"))
 
 
@@ -103,13 +136,15 @@ class Resolved:
     """What a record is replayed under: its rules of play, the laws it was played under, the
     laws ruling its irregularities, and the problems met on the way (R001 findings).
     ``unread``: the Variant or Laws tag names no rule set or code the validator has, so the
-    record is not replayed (judged under another game's rules, its verdicts would be false)."""
+    record is not replayed (judged under another game's rules, its verdicts would be false).
+    ``problem_tags``: for each problem, the tag at fault (None: the record as a whole)."""
 
     rules: RuleSet
     play_laws: Laws
     laws: Laws
     problems: tuple[str, ...] = ()
     unread: bool = False
+    problem_tags: tuple[str | None, ...] = ()
 
 
 def resolve(
@@ -118,60 +153,87 @@ def resolve(
     ruleset: RuleSet | str | Path | None = None,
     laws: Laws | str | Path | None = None,
     play_laws: Laws | str | Path | None = None,
+    source: str | None = None,
 ) -> Resolved:
     """The rule set and the laws for ``record``; never raises for a bad tag.
 
     ``ruleset`` replaces the record's Variant tag (a :class:`RuleSet` is used as it is, with
     no laws or house rules over it); ``play_laws`` its Laws tag for the rules of play; ``laws``
     chooses the remedies only. A tag that cannot be used is a problem, and the default stands
-    in for it.
+    in for it. A file a tag names by a relative path is read from the folder of ``source``
+    (default: the record's own), or the working folder (:func:`record_folder`).
     """
-    problems: list[str] = []
-    played = _laws(play_laws, record, problems)
-    remedies = played if laws is None else _chosen(laws, problems)
+    folder = record_folder(source if source is not None else record.source)
+    problems: list[tuple[str, str | None]] = []
+    played = _laws(play_laws, record, problems, folder)
+    remedies = played if laws is None else _chosen(laws, problems, None)
     unread = bool(problems)  # a code of laws that cannot be used
+
+    def done(rules: RuleSet) -> Resolved:
+        messages = tuple(message for message, _ in problems)
+        tags = tuple(tag for _, tag in problems)
+        return Resolved(rules, played, remedies, messages, unread, tags)
+
     if isinstance(ruleset, RuleSet):
-        return Resolved(ruleset, played, remedies, tuple(problems), unread)
+        return done(ruleset)
     wanted: str | Path | None = ruleset
+    variant_tag: str | None = None
     if wanted is None:
         tag = record.tag("Variant")
         if not tag:
-            problems.append(f"no Variant tag: the {DEFAULT_VARIANT} rules applied")
-        wanted = tag.strip().lower() if tag else DEFAULT_VARIANT
+            problems.append((f"no Variant tag: the {DEFAULT_VARIANT} rules applied", None))
+        else:
+            variant_tag = "Variant"
+        wanted = tag_variant(tag, folder) if tag else DEFAULT_VARIANT
     base = dict(played.rules_overrides)
     try:
         overrides = play_overrides(played, record.tag("HouseRules"))
     except HouseRulesError as exc:
-        problems.append(f"the HouseRules tag cannot be used: {exc}")
+        problems.append((f"the HouseRules tag cannot be used: {exc}", "HouseRules"))
         overrides = base
     if overrides != base:
         try:
-            rules = load_ruleset(wanted, overrides)
-            return Resolved(rules, played, remedies, tuple(problems), unread)
+            return done(load_ruleset(wanted, overrides))
         except RuleSetError as exc:
-            problems.append(f"the HouseRules tag cannot be used: {exc}")
+            problems.append((f"the HouseRules tag cannot be used: {exc}", "HouseRules"))
     try:
         rules = load_ruleset(wanted, base)
     except RuleSetError as exc:
-        problems.append(f"variant {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}")
+        shown = str(wanted) if variant_tag is None else (record.tag("Variant") or "").strip()
+        problems.append((f"variant {shown!r} cannot be used ({exc}): {NOT_REPLAYED}", variant_tag))
         rules = load_ruleset(DEFAULT_VARIANT, base)
         unread = True
-    return Resolved(rules, played, remedies, tuple(problems), unread)
+    return done(rules)
 
 
-def _laws(wanted: Laws | str | Path | None, record: Record, problems: list[str]) -> Laws:
+def _laws(
+    wanted: Laws | str | Path | None,
+    record: Record,
+    problems: list[tuple[str, str | None]],
+    folder: Path | None,
+) -> Laws:
     """The laws the game was played under: the caller's, else the record's Laws tag."""
     if wanted is not None:
-        return _chosen(wanted, problems)
+        return _chosen(wanted, problems, None)
     tag = record.tag("Laws")
-    return _chosen(tag.strip().lower() if tag else DEFAULT_LAWS, problems)
+    if not tag:
+        return _chosen(DEFAULT_LAWS, problems, None)
+    return _chosen(tag_laws(tag, folder), problems, "Laws", tag.strip())
 
 
-def _chosen(wanted: Laws | str | Path, problems: list[str]) -> Laws:
+def _chosen(
+    wanted: Laws | str | Path,
+    problems: list[tuple[str, str | None]],
+    tag: str | None,
+    written: str | None = None,
+) -> Laws:
+    """The laws ``wanted`` names; a problem (at ``tag``, which reads ``written``) when they
+    cannot be used."""
     if isinstance(wanted, Laws):
         return wanted
     try:
         return load_laws_cached(wanted)
     except LawsError as exc:
-        problems.append(f"laws {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}")
+        shown = written if written is not None else str(wanted)
+        problems.append((f"laws {shown!r} cannot be used ({exc}): {NOT_REPLAYED}", tag))
         return load_laws_cached(DEFAULT_LAWS)
