@@ -116,7 +116,8 @@ def _tag_line(path: Path, game: int, name: str) -> int:
     seen = 0
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.startswith("[Game "):
-            seen = int(line.split('"')[1])
+            written = line.split('"')[1]
+            seen = int(written) if written.isdigit() else 0
         if seen == game and line.startswith(f"[{name} "):
             return number
     raise AssertionError(f"no {name} tag in game {game}")
@@ -350,3 +351,50 @@ def test_check_leaves_games_before_the_files_first_to_other_files(tmp_path: Path
     first = _games_file(tmp_path, [1, 2], "first.bzn")
     both = CliRunner().invoke(main, ["sitting", str(first), str(path)])
     assert both.exit_code == 0, both.output
+
+
+# ------------------------------------------------------------------ check and sitting agree
+# docs/notation.md: Game is "the number of this game in its sitting", Stake "the stake per
+# hundred points" (a number, perhaps with a unit: 10, 6d). Audit 13 (s08, t24): check reported
+# [Game "two"] but not [Stake "ten"]; sitting reported both (each twice) and still printed
+# "stake ten a hundred" in its header.
+
+
+def _game_one_with(tmp_path: Path, **tags: str) -> Path:
+    record = records_of(SITTING)[0]
+    record = dataclasses.replace(
+        record, tags=tuple(Tag(t.name, tags.get(t.name, t.value)) for t in record.tags)
+    )
+    path = tmp_path / "one.bzn"
+    path.write_text(write_records([record]), encoding="utf-8")
+    return path
+
+
+def test_check_and_sitting_report_the_same_bad_game_and_stake(tmp_path: Path) -> None:
+    path = _game_one_with(tmp_path, Game="two", Stake="ten")
+    game_at = f"{path}:{_tag_line(path, 0, 'Game')}:1: R001 the Game tag 'two' is not a game number"
+    stake_at = f"{path}:{_tag_line(path, 0, 'Stake')}:1: R001 the Stake tag 'ten' is not a number"
+    check = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert check.exit_code == 1
+    checked = check.output.splitlines()
+    assert len(checked) == 2
+    assert checked[0].startswith(game_at) and checked[1].startswith(stake_at)
+    sitting = CliRunner().invoke(main, ["sitting", str(path)])
+    assert sitting.exit_code == 1
+    lines = sitting.output.splitlines()
+    # the header names no stake (the money is not reckoned); each fault is said once
+    assert lines[0] == f"Sitting {NAME!r}: 1 game(s), chouette player Hart, Alice"
+    assert "ten" not in "\n".join(lines[:4]) and " at " not in sitting.output
+    found = [line for line in lines if " R001 " in line]
+    assert len(found) == 2
+    assert found[0].startswith(game_at) and found[1].startswith(stake_at)
+
+
+@pytest.mark.parametrize(("stake", "clean"), [("10", True), ("6d", True), ("1O", False)])
+def test_check_reads_the_stake_as_sitting_does(tmp_path: Path, stake: str, clean: bool) -> None:
+    path = _game_one_with(tmp_path, Stake=stake)
+    check = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert (check.exit_code == 0) is clean, check.output
+    sitting = CliRunner().invoke(main, ["sitting", str(path)])
+    assert (sitting.exit_code == 0) is clean, sitting.output
+    assert (f"stake {stake} a hundred" in sitting.output) is clean

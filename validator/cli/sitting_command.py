@@ -60,7 +60,7 @@ def _text(report: SittingReport) -> list[str]:
     lines = [f"Sitting {report.name!r}: {len(report.games)} game(s)"]
     if report.chouette is not None:
         lines[0] += f", chouette player {report.chouette}"
-    if report.stake_text is not None:
+    if report.stake is not None:  # a Stake tag that is not a number is reported, not shown
         lines[0] += f", stake {report.stake_text} a hundred"
     for game in report.games:
         number = "?" if game.number is None else str(game.number)

@@ -19,9 +19,12 @@ whose game is not known).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Final
 
 from notation.model import Record
 from validator.engine.settlement import SittingGame, check_chouette_rotation
@@ -107,6 +110,28 @@ def game_number(text: str | None) -> int | None:
     """The number a ``Game`` tag gives, or None when it gives none."""
     text = (text or "").strip()
     return int(text) if text.isdigit() else None
+
+
+LOOKS_LIKE_A_DIGIT: Final = frozenset("OoIl")
+"""Letters typed for 0 and 1."""
+
+_STAKE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([^\d\s].*)?$")
+
+
+def parse_stake(text: str) -> Decimal | None:
+    """The stake per hundred in a ``Stake`` tag: a number, perhaps with a unit (``6d``). A
+    unit glued to the number that begins with a letter like a digit (``1O``, ``1l``) is a
+    digit mistyped, not a unit: None."""
+    match = _STAKE.match(text)
+    if match is None:
+        return None
+    unit = match.group(2) or ""
+    if unit[:1] in LOOKS_LIKE_A_DIGIT and text.strip()[len(match.group(1)) :][:1] == unit[:1]:
+        return None
+    try:
+        return Decimal(match.group(1))
+    except InvalidOperation:
+        return None
 
 
 def missing_games(numbers: Iterable[int], first: int = 1) -> list[tuple[int, int, int]]:
