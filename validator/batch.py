@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from notation.model import Record
     from validator.laws import Laws
     from validator.replay import Replay
-    from validator.replay.sittings import ChouetteGame
+    from validator.replay.sittings import ChouetteGame, GamePlace
 
 SCHEMA = "bezique-check"
 """Name of the JSON form of ``bezique check`` (``docs/check-json-schema.md``)."""
@@ -169,6 +169,9 @@ class RecordResult:
     sitting: str | None = None
     """With ``rotation_gap``, the record's Sitting tag ("" for none; ``None`` when its tags
     were not read whole: the gap is in every sitting of the file)."""
+    place: GamePlace | None = None
+    """The record's Sitting tag and Game number, when its tags were read whole and give both
+    (:func:`with_rotation` finds the games missing from a sitting)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -357,7 +360,7 @@ def check_record(
         message = f"internal error while replaying: {type(exc).__name__}: {exc}"
         return _failed(item, message, errors)
     findings = tuple(_finding_dict(finding.to_dict()) for finding in result.all_findings())
-    from validator.replay.sittings import chouette_game
+    from validator.replay.sittings import chouette_game, game_place
 
     status = PARTLY_READ if read_to is not None else FINDINGS if findings else CLEAN
     chouette = chouette_game(result)
@@ -378,6 +381,7 @@ def check_record(
         read_to_line=read_to,
         rotation_gap=gap,
         sitting=result.tags.get("Sitting", "").strip() if tags_whole else None,
+        place=game_place(record, item.source) if tags_whole else None,
     )
 
 
@@ -454,7 +458,8 @@ def _worker_init(laws: str | None) -> None:
 
 
 def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Iterator[Outcome]:
-    """``outcomes`` with each chouette game's rotation checked (S506), file by file, in order.
+    """``outcomes`` with each chouette game's rotation checked (S506), and the games missing
+    from each sitting found (R001), file by file, in order.
 
     A chouette's rotation is a property of the series of games (rubicon-bezique-laws.txt,
     Chouette Bézique), so a record is judged against the game numbered one less in its file
@@ -462,13 +467,20 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
     ``sitting`` judge it (:class:`validator.replay.ChouetteWatch`). Where that game comes
     later in the file, the finding comes with it. A record whose game is not known (not read
     whole, or unfinished) is a gap in the series: the game after it is not judged.
+
+    A sitting's games are numbered 1, 2, 3... (docs/notation.md, ``Game``); a file that holds
+    games of a sitting on both sides of a number no record of it bears lacks that game
+    (:class:`_Numbering`).
     """
     from validator.replay.sittings import ChouetteWatch
 
     watch = ChouetteWatch(laws)
+    numbering = _Numbering()
     for outcome in outcomes:
         if isinstance(outcome, FileDone):
             watch = ChouetteWatch(laws)
+            yield from numbering.done()
+            numbering = _Numbering()
         elif isinstance(outcome, RecordResult) and outcome.rotation_gap:
             watch.gap(outcome.sitting)
         elif isinstance(outcome, RecordResult) and outcome.chouette is not None:
@@ -476,7 +488,84 @@ def with_rotation(outcomes: Iterable[Outcome], laws: str | None = None) -> Itera
             if found:
                 extra = tuple(_finding_dict(f.to_dict()) for f in found)
                 outcome = replace(outcome, status=FINDINGS, findings=(*outcome.findings, *extra))
-        yield outcome
+        yield from numbering.add(outcome)
+    yield from numbering.done()
+
+
+class _Numbering:
+    """The Game numbers of each sitting of one file, and the games missing between them.
+
+    ``bezique check`` reads each file alone, so a game below the lowest number of a file may
+    be in another file; a number missing between two numbers of one file is a game missing
+    (``bezique sitting``, given every file, counts from game 1). A record is reported as it
+    comes, unless some sitting of the file has a number missing so far: the records are then
+    held back, in order, until the missing games come or the file ends, where the finding is
+    given to the record on either side of the missing games that came the later (the one that
+    showed them missing), at its Game tag. No game is called missing in a file with a record
+    whose tags could not be read (it may be that game).
+    """
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, dict[int, int]] = {}
+        """Each sitting's Game numbers, each with the place of its record in the file."""
+        self.open: set[str] = set()
+        """The sittings with a number missing between their lowest and highest so far."""
+        self.held: list[Outcome] = []
+        self.first_held = 0
+        """The place in the file of ``held[0]``."""
+        self.count = 0
+        self.unread = False
+
+    def add(self, outcome: Outcome) -> list[Outcome]:
+        """The outcomes to give out now (``outcome`` and those held before it, or none)."""
+        if isinstance(outcome, RecordResult):
+            place = outcome.place
+            if outcome.sitting is None:
+                self.unread = True
+            elif place is not None:
+                known = self.numbers.setdefault(place.sitting, {})
+                known.setdefault(place.number, self.count)
+                if max(known) - min(known) + 1 > len(known):
+                    self.open.add(place.sitting)
+                else:
+                    self.open.discard(place.sitting)
+        self.count += 1
+        if not self.held and not self.open:
+            self.first_held = self.count
+            return [outcome]
+        self.held.append(outcome)
+        if self.open:
+            return []
+        out, self.held = self.held, []
+        self.first_held = self.count
+        return out
+
+    def done(self) -> list[Outcome]:
+        """The outcomes held, with the findings of the games missing; then a fresh start."""
+        from validator.replay.findings import make_finding
+        from validator.replay.model import Location
+        from validator.replay.sittings import missing_games, missing_message
+
+        held = self.held
+        for sitting in [] if self.unread else sorted(self.open):
+            known = self.numbers[sitting]
+            for low, high, after in missing_games(known, first=min(known)):
+                at = max(known[low - 1], known[after]) - self.first_held
+                outcome = held[at] if 0 <= at < len(held) else None
+                if not isinstance(outcome, RecordResult) or outcome.place is None:
+                    continue
+                place = outcome.place
+                finding = make_finding(
+                    "R001",
+                    None,
+                    missing_message(sitting, low, high, after),
+                    Location(place.source, place.line, place.column),
+                )
+                extra = (*outcome.findings, _finding_dict(finding.to_dict()))
+                status = outcome.status if outcome.status != CLEAN else FINDINGS
+                held[at] = replace(outcome, status=status, findings=extra)
+        self.held, self.open = [], set()
+        return held
 
 
 # --------------------------------------------------------------------------- in order

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import yaml
 
+from validator.engine.ruleset import yaml_fault
 from validator.engine.settlement import Correction
 from validator.replay.model import Remedy
 
@@ -487,15 +488,26 @@ def _load(name_or_path: str | Path, chain: tuple[str, ...]) -> Laws:
     source = str(path)
     if source in chain:
         raise LawsError(f"{source}: base: loops through {' -> '.join(chain)}")
+    if path.exists() and not path.is_file():
+        raise LawsError(f"{source}: not a laws file (not a file)")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise LawsError(f"{source}: cannot read the laws file: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise LawsError(f"{source}: not a laws file (not UTF-8 text)") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise LawsError(f"{source}: not valid YAML: {exc}") from None
+        # a record's Laws tag may name any file: the message quotes none of its text
+        raise LawsError(f"{source}: {yaml_fault(exc)}, so not a laws file") from None
     return _parse(data, source, path, (*chain, source))
+
+
+def is_laws_path(text: str) -> bool:
+    """Whether a code of laws' name is the path of a file (``club.yaml``, ``laws/club``), not
+    the name of a bundled code (an unknown name is neither)."""
+    return text not in BUNDLED and text not in PARTS and (bool(Path(text).suffix) or "/" in text)
 
 
 def _resolve(name_or_path: str | Path, relative_to: Path | None) -> Path:
@@ -522,6 +534,9 @@ def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Law
     if not isinstance(data, dict):
         raise LawsError(f"{source}: expected a mapping at the top level")
     unknown = sorted(set(map(str, data)) - TOP_KEYS)
+    if unknown and not set(map(str, data)) & TOP_KEYS:
+        # named by a record's Laws tag, any file may come here: its keys are not shown
+        raise LawsError(f"{source}: not a laws file (none of its keys is a laws file's)")
     if unknown:
         raise LawsError(f"{source}: unknown key(s) {', '.join(unknown)}")
     name = _text(data, "name", source)

@@ -11,18 +11,18 @@ wrong adversary is an S506 finding at that record's ``Chouette`` tag.
 
 Everything a sitting's records get wrong is a :class:`~validator.replay.Finding`: S506 for the
 rotation, R001 for a sitting that cannot be reckoned (a game without a number or a result,
-stakes that differ, a chouette player who does not play). The findings of each record's own
+a game missing: its games are numbered 1, 2, 3..., stakes that differ, a chouette player who
+does not play). The findings of each record's own
 replay are kept too, so a sitting is clean only when every game in it is.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from notation.errors import NotationError
 from notation.model import Record
@@ -33,7 +33,12 @@ from validator.engine.settlement import (
     settle_sitting,
 )
 from validator.replay import Finding, Location, Replay, make_finding, replay, sitting_findings
-from validator.replay.sittings import game_number
+from validator.replay.sittings import (
+    game_number,
+    missing_games,
+    missing_message,
+    parse_stake,
+)
 
 
 class SittingError(ValueError):
@@ -115,28 +120,6 @@ class SittingReport:
 
 def _number(value: Decimal) -> int | str:
     return int(value) if value == value.to_integral_value() else str(value)
-
-
-LOOKS_LIKE_A_DIGIT: Final = frozenset("OoIl")
-"""Letters typed for 0 and 1."""
-
-_STAKE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([^\d\s].*)?$")
-
-
-def parse_stake(text: str) -> Decimal | None:
-    """The stake per hundred in a ``Stake`` tag: a number, perhaps with a unit (``6d``). A
-    unit glued to the number that begins with a letter like a digit (``1O``, ``1l``) is a
-    digit mistyped, not a unit: None."""
-    match = _STAKE.match(text)
-    if match is None:
-        return None
-    unit = match.group(2) or ""
-    if unit[:1] in LOOKS_LIKE_A_DIGIT and text.strip()[len(match.group(1)) :][:1] == unit[:1]:
-        return None
-    try:
-        return Decimal(match.group(1))
-    except InvalidOperation:
-        return None
 
 
 def read_records(paths: Sequence[str | Path]) -> list[Record]:
@@ -235,7 +218,9 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
         findings.extend(replayed.all_findings())
         number = _game_number(record)
         if number is None:
-            problem(record, "Game", f"the Game tag {record.tag('Game')!r} is not a game number")
+            if record.tag("Game") is None:
+                problem(record, "Sitting", "the game has no Game tag")
+            # else the record's own R001 (record_checks) says the Game tag is not a number
         elif number in numbers:
             problem(record, "Game", f"game {number} is recorded twice")
         else:
@@ -286,6 +271,16 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
             )
         else:
             settled_games.append((record, SittingGame(players, winner_name, value)))
+    for low, high, after in missing_games(number for number in numbers if number > 0):
+        # a sitting settled without one of its games is settled wrong (docs/rules.md,
+        # variant.sitting: the records with the same Sitting tag, ordered by Game)
+        tag = next(t for t in numbers[after].tags if t.name == "Game")
+        where = Location(
+            numbers[after].source,
+            tag.pos.line if tag.pos else None,
+            tag.pos.column if tag.pos else None,
+        )
+        findings.append(make_finding("R001", None, missing_message(name, low, high, after), where))
     stake: Decimal | None = None
     stake_text: str | None = None
     if len(stakes) > 1:
@@ -293,9 +288,7 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
             problem(record, "Stake", f"the stake {text!r} differs from {next(iter(stakes))!r}")
     elif stakes:
         stake_text = next(iter(stakes))
-        stake = parse_stake(stake_text)
-        if stake is None:
-            problem(stakes[stake_text], "Stake", f"the Stake tag {stake_text!r} is not a number")
+        stake = parse_stake(stake_text)  # not a number: the record's own R001 says so
     chouette_name: str | None = None
     if len(chouettes) > 1:
         for player, record in list(chouettes.items())[1:]:

@@ -116,7 +116,8 @@ def _tag_line(path: Path, game: int, name: str) -> int:
     seen = 0
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.startswith("[Game "):
-            seen = int(line.split('"')[1])
+            written = line.split('"')[1]
+            seen = int(written) if written.isdigit() else 0
         if seen == game and line.startswith(f"[{name} "):
             return number
     raise AssertionError(f"no {name} tag in game {game}")
@@ -266,3 +267,134 @@ def test_a_house_rule_that_cannot_be_used_is_r001_once() -> None:
     (report,) = settle_sittings(records)
     house = [f for f in report.findings if "HouseRules" in f.message]
     assert len(house) == 1 and house[0].code == "R001" and "'brisk'" in house[0].message
+
+
+# ------------------------------------------------------------------ a game missing
+# docs/notation.md, Game: "the number of this game in its sitting", so a sitting's games are
+# numbered 1, 2, 3...; a sitting settled without one of them is settled wrong (bezique sitting
+# --help). Audit 13, s06: games 1 and 3 of samples/games/sitting.bzn had been settled clean.
+
+
+def _games_file(tmp_path: Path, games: list[int], name: str = "some.bzn") -> Path:
+    records = records_of(SITTING)
+    path = tmp_path / name
+    path.write_text(write_records([records[n - 1] for n in games]), encoding="utf-8")
+    return path
+
+
+def test_sitting_reports_a_game_missing_at_the_next_games_game_tag(tmp_path: Path) -> None:
+    path = _games_file(tmp_path, [1, 3])
+    (report,) = settle_sittings(read_records([path]))
+    (finding,) = report.findings
+    assert finding.code == "R001"
+    assert finding.message.startswith(f"sitting {NAME!r}: game 2 is missing (")
+    assert (finding.location.line, finding.location.column) == (_tag_line(path, 3, "Game"), 1)
+    result = CliRunner().invoke(main, ["sitting", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:{_tag_line(path, 3, 'Game')}:1: R001 sitting {NAME!r}: game 2 is missing" in (
+        result.output
+    )
+    assert "  clean" not in result.output
+
+
+def test_sitting_counts_from_game_1_and_names_every_game_missing(tmp_path: Path) -> None:
+    path = _games_file(tmp_path, [2, 5])
+    (report,) = settle_sittings(read_records([path]))
+    messages = [(f.message, f.location.line) for f in report.findings if f.code == "R001"]
+    assert [m.split(" (")[0] for m, _ in messages] == [
+        f"sitting {NAME!r}: game 1 is missing",
+        f"sitting {NAME!r}: games 3 and 4 are missing",
+    ]
+    assert [line for _, line in messages] == [
+        _tag_line(path, 2, "Game"),
+        _tag_line(path, 5, "Game"),
+    ]
+
+
+def test_check_reports_a_game_missing_between_two_of_a_file(tmp_path: Path) -> None:
+    path = _games_file(tmp_path, [1, 3])
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    (line,) = result.output.splitlines()
+    assert line.startswith(
+        f"{path}:{_tag_line(path, 3, 'Game')}:1: R001 sitting {NAME!r}: game 2 is missing"
+    )
+
+
+def test_check_finds_the_game_missing_whatever_the_order(tmp_path: Path) -> None:
+    # game 3 first: game 2 is not known to be missing until game 1 comes, so the finding
+    # is game 1's; the records stay in file order; the other sitting is not held up
+    records = records_of(SITTING)
+    other = dataclasses.replace(
+        records[3],
+        tags=tuple(Tag("Sitting", "Other") if t.name == "Sitting" else t for t in records[3].tags),
+    )
+    path = tmp_path / "order.bzn"
+    path.write_text(write_records([records[2], other, records[0]]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    (line,) = result.output.splitlines()
+    assert line.startswith(f"{path}:{_tag_line(path, 1, 'Game')}:1: R001 ")
+    assert "game 2 is missing" in line
+    data = CliRunner().invoke(main, ["check", "-j", "1", "--format", "json", str(path)]).output
+    results = json.loads(data)["results"]
+    assert [r["line"] for r in results] == sorted(r["line"] for r in results)
+    assert [r["status"] for r in results] == ["clean", "clean", "findings"]
+
+
+def test_check_leaves_games_before_the_files_first_to_other_files(tmp_path: Path) -> None:
+    # check reads each file alone: games 1 and 2 may be another file's; sitting, given the
+    # files, counts from game 1
+    path = _games_file(tmp_path, [3, 4, 5])
+    result = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert result.exit_code == 0, result.output
+    first = _games_file(tmp_path, [1, 2], "first.bzn")
+    both = CliRunner().invoke(main, ["sitting", str(first), str(path)])
+    assert both.exit_code == 0, both.output
+
+
+# ------------------------------------------------------------------ check and sitting agree
+# docs/notation.md: Game is "the number of this game in its sitting", Stake "the stake per
+# hundred points" (a number, perhaps with a unit: 10, 6d). Audit 13 (s08, t24): check reported
+# [Game "two"] but not [Stake "ten"]; sitting reported both (each twice) and still printed
+# "stake ten a hundred" in its header.
+
+
+def _game_one_with(tmp_path: Path, **tags: str) -> Path:
+    record = records_of(SITTING)[0]
+    record = dataclasses.replace(
+        record, tags=tuple(Tag(t.name, tags.get(t.name, t.value)) for t in record.tags)
+    )
+    path = tmp_path / "one.bzn"
+    path.write_text(write_records([record]), encoding="utf-8")
+    return path
+
+
+def test_check_and_sitting_report_the_same_bad_game_and_stake(tmp_path: Path) -> None:
+    path = _game_one_with(tmp_path, Game="two", Stake="ten")
+    game_at = f"{path}:{_tag_line(path, 0, 'Game')}:1: R001 the Game tag 'two' is not a game number"
+    stake_at = f"{path}:{_tag_line(path, 0, 'Stake')}:1: R001 the Stake tag 'ten' is not a number"
+    check = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert check.exit_code == 1
+    checked = check.output.splitlines()
+    assert len(checked) == 2
+    assert checked[0].startswith(game_at) and checked[1].startswith(stake_at)
+    sitting = CliRunner().invoke(main, ["sitting", str(path)])
+    assert sitting.exit_code == 1
+    lines = sitting.output.splitlines()
+    # the header names no stake (the money is not reckoned); each fault is said once
+    assert lines[0] == f"Sitting {NAME!r}: 1 game(s), chouette player Hart, Alice"
+    assert "ten" not in "\n".join(lines[:4]) and " at " not in sitting.output
+    found = [line for line in lines if " R001 " in line]
+    assert len(found) == 2
+    assert found[0].startswith(game_at) and found[1].startswith(stake_at)
+
+
+@pytest.mark.parametrize(("stake", "clean"), [("10", True), ("6d", True), ("1O", False)])
+def test_check_reads_the_stake_as_sitting_does(tmp_path: Path, stake: str, clean: bool) -> None:
+    path = _game_one_with(tmp_path, Stake=stake)
+    check = CliRunner().invoke(main, ["check", "-j", "1", "--no-summary", str(path)])
+    assert (check.exit_code == 0) is clean, check.output
+    sitting = CliRunner().invoke(main, ["sitting", str(path)])
+    assert (sitting.exit_code == 0) is clean, sitting.output
+    assert (f"stake {stake} a hundred" in sitting.output) is clean

@@ -60,7 +60,7 @@ def _text(report: SittingReport) -> list[str]:
     lines = [f"Sitting {report.name!r}: {len(report.games)} game(s)"]
     if report.chouette is not None:
         lines[0] += f", chouette player {report.chouette}"
-    if report.stake_text is not None:
+    if report.stake is not None:  # a Stake tag that is not a number is reported, not shown
         lines[0] += f", stake {report.stake_text} a hundred"
     for game in report.games:
         number = "?" if game.number is None else str(game.number)
@@ -101,7 +101,8 @@ def sitting_command(paths: tuple[str, ...], fmt: str) -> None:
 
     PATH is a BZN file, a folder (every *.bzn file under it) or - for standard
     input. Every record is replayed once; a game's findings, a chouette rotation
-    that is wrong (S506) and a sitting that cannot be reckoned (R001) are reported.
+    that is wrong (S506) and a sitting that cannot be reckoned or lacks a game
+    (R001: its games are numbered 1, 2, 3...) are reported.
     """
     problems = Problems()
     records: list[Record] = []

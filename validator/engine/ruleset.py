@@ -107,25 +107,48 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def yaml_fault(err: yaml.YAMLError) -> str:
+    """Where a YAML text is wrong, in one line that quotes none of it: a record's tag may name
+    any file, and what the checker prints must not show that file's text (PyYAML's own
+    message quotes the line at fault)."""
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    if mark is None:
+        return "not valid YAML"
+    return f"not valid YAML (error at line {mark.line + 1}, column {mark.column + 1})"
+
+
 def _read(path: Path) -> dict[str, Any]:
+    if path.exists() and not path.is_file():
+        raise RuleSetError(f"{path}: not a rule set (not a file)")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise RuleSetError(f"{path}: cannot read rule set: {err.strerror}") from err
+    except UnicodeDecodeError:
+        raise RuleSetError(f"{path}: not a rule set (not UTF-8 text)") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:
-        raise RuleSetError(f"{path}: not valid YAML: {err}") from err
+        raise RuleSetError(f"{path}: {yaml_fault(err)}, so not a rule set") from None
     if not isinstance(data, dict):
         raise RuleSetError(
             f"{path}: a rule set must be a mapping of keys, found {type(data).__name__}"
         )
+    if "extends" not in data and not set(map(str, data)) & _TOP_KEYS:
+        # named by a record's Variant tag, any file may come here: its keys are not shown
+        raise RuleSetError(f"{path}: not a rule set (none of its keys is a rule set's)")
     return data
+
+
+def is_ruleset_path(text: str) -> bool:
+    """Whether a rule set's name is the path of a file (``club.yaml``, ``rules/club``), not
+    a bundled rule set's name."""
+    return text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text
 
 
 def _resolve(name_or_path: str | Path, base_dir: Path | None) -> Path:
     text = str(name_or_path)
-    if text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
+    if is_ruleset_path(text):
         path = Path(text)
         if not path.is_absolute() and base_dir is not None and not path.exists():
             path = base_dir / path

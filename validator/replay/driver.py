@@ -125,7 +125,7 @@ def replay_with_details(
         tags_whole = any((line_of(deal.pos) or 0) <= read_to for deal in record.deals)
         record = cut_record(record, read_to)
         stops = stops_in(record)
-    resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws)
+    resolved = resolve(record, ruleset=ruleset, laws=laws, play_laws=play_laws, source=source)
     rules = resolved.rules
     problems = list(zip(resolved.problems, resolved.problem_tags, strict=True))
     seats = _resolve_seats(record, rules, problems)

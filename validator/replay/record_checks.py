@@ -3,7 +3,8 @@
 A record is never reported clean on a line it did not read as written (docs/notation.md). The
 replay reads the plays, draws and declarations through the rules; these checks cover the rest
 of what a record states: the tags whose values the settlement takes as numbers (``Result``,
-``Target``, ``Game``), a tag name that looks like a slip for one the validator reads (``[Reslt
+``Target``, ``Game``, ``Stake``: ``bezique sitting`` reads them, and ``check`` reports the
+same faults), a tag name that looks like a slip for one the validator reads (``[Reslt
 "A 600"]``, ``[result ...]``: such a tag is kept but not read), the numbering of the deals, the
 seats of a score line, and a turn-up in a game that has none; and, in a variation (an
 alternative line, not replayed), the seats and the words of its plays, draws, declarations and
@@ -22,7 +23,7 @@ from validator.engine.combinations import ALIASES, MELD_KINDS, SPECIAL_KINDS, ca
 from validator.engine.settlement import SettlementRules
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.model import Finding, Location
-from validator.replay.sittings import game_number
+from validator.replay.sittings import game_number, parse_stake
 
 RESULT_WORDS = ("*", "draw", "void")
 """The Result values that name no winner: unfinished, drawn, void."""
@@ -94,6 +95,12 @@ def _tag_problems(ctx: RecordContext, tags: Iterable[Tag]) -> Iterable[tuple[Tag
             )
         elif tag.name == "Game" and not (game_number(value) or 0) > 0:
             yield tag, f"the Game tag {tag.value!r} is not a game number"
+        elif tag.name == "Stake" and value and parse_stake(value) is None:
+            yield (
+                tag,
+                f"the Stake tag {tag.value!r} is not a number (with a unit if any, 10 or 6d): "
+                "the sitting is settled in hundreds, without money",
+            )
 
 
 def _played_to_a_target(ctx: RecordContext) -> bool:

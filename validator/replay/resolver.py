@@ -25,8 +25,9 @@ from typing import Any, Final
 from notation.model import Record
 from validator.engine import RuleSet, RuleSetError
 from validator.engine import load_ruleset as _load_ruleset
+from validator.engine.ruleset import is_ruleset_path
 from validator.house_rules import HouseRulesError, merge_overrides, overrides_from_tag
-from validator.laws import Laws, LawsError, load_laws
+from validator.laws import BUNDLED, PARTS, Laws, LawsError, is_laws_path, load_laws
 
 DEFAULT_VARIANT: Final = "rubicon"
 """The variant assumed when a record has no Variant tag: the tournament game."""
@@ -87,11 +88,43 @@ def rules_for(
     return load_ruleset(variant, play_overrides(chosen, house_rules))
 
 
+def record_folder(source: str | None) -> Path | None:
+    """The folder a record's tags name files from (a ``Laws`` or ``Variant`` tag's relative
+    path): its file's folder, so that a record gets the same findings from any working folder;
+    None (the working folder) for standard input or a record not read from a file."""
+    if source is None or source in ("-", "<stdin>"):
+        return None
+    return Path(source).absolute().parent  # absolute: the laws cache is keyed by the path
+
+
+def tag_laws(value: str, folder: Path | None) -> str:
+    """The code of laws a ``Laws`` tag names: a bundled code by its name in any case
+    (``ENGLISH``), else a file, a relative path read from ``folder`` (:func:`record_folder`)."""
+    value = value.strip()
+    if value.lower() in BUNDLED or value.lower() in PARTS or not is_laws_path(value):
+        return value.lower()
+    return _in_folder(value, folder)
+
+
+def tag_variant(value: str, folder: Path | None) -> str:
+    """The rule set a ``Variant`` tag names: a bundled one by its name in any case, else a
+    file, a relative path read from ``folder`` (:func:`record_folder`)."""
+    value = value.strip()
+    return _in_folder(value, folder) if is_ruleset_path(value) else value.lower()
+
+
+def _in_folder(value: str, folder: Path | None) -> str:
+    path = Path(value)
+    return value if path.is_absolute() else str((folder or Path.cwd().absolute()) / path)
+
+
 def record_rules(record: Record) -> RuleSet:
     """The rule set a record's own tags ask for (Variant, Laws, HouseRules); raises like
-    :func:`rules_for` when a tag cannot be used."""
-    variant = (record.tag("Variant") or "").strip().lower() or DEFAULT_VARIANT
-    laws = (record.tag("Laws") or "").strip().lower() or DEFAULT_LAWS
+    :func:`rules_for` when a tag cannot be used. A file a tag names is read from the
+    record's folder (:func:`record_folder`)."""
+    folder = record_folder(record.source)
+    variant = tag_variant((record.tag("Variant") or "").strip() or DEFAULT_VARIANT, folder)
+    laws = tag_laws((record.tag("Laws") or "").strip() or DEFAULT_LAWS, folder)
     return rules_for(variant, laws, record.tag("HouseRules"))
 
 
@@ -103,7 +136,8 @@ class Resolved:
     """What a record is replayed under: its rules of play, the laws it was played under, the
     laws ruling its irregularities, and the problems met on the way (R001 findings).
     ``unread``: the Variant or Laws tag names no rule set or code the validator has, so the
-    record is not replayed (judged under another game's rules, its verdicts would be false)."""
+    record is not replayed (judged under another game's rules, its verdicts would be false).
+    ``problem_tags``: for each problem, the tag at fault (None: the record as a whole)."""
 
     rules: RuleSet
     play_laws: Laws
@@ -111,9 +145,6 @@ class Resolved:
     problems: tuple[str, ...] = ()
     unread: bool = False
     problem_tags: tuple[str | None, ...] = ()
-    """The name of the tag each of ``problems`` is about (``Variant``, ``Laws``,
-    ``HouseRules``), even when the record lacks it; None for one about no tag (laws the caller
-    chose)."""
 
 
 def resolve(
@@ -122,6 +153,7 @@ def resolve(
     ruleset: RuleSet | str | Path | None = None,
     laws: Laws | str | Path | None = None,
     play_laws: Laws | str | Path | None = None,
+    source: str | None = None,
 ) -> Resolved:
     """The rule set and the laws for ``record``; never raises for a bad tag.
 
@@ -129,23 +161,27 @@ def resolve(
     no laws or house rules over it); ``play_laws`` its Laws tag for the rules of play; ``laws``
     chooses the remedies only. A tag that cannot be used is a problem, and the default stands
     in for it; so is a Variant or Laws tag with an empty value (it names nothing: the default
-    applies, and the record says so).
+    applies, and the record says so). A file a tag names by a relative path is read from the
+    folder of ``source`` (default: the record's own), or the working folder
+    (:func:`record_folder`).
     """
+    folder = record_folder(source if source is not None else record.source)
     problems: list[tuple[str, str | None]] = []
-    played = _laws(play_laws, record, problems)
+    played = _laws(play_laws, record, problems, folder)
     remedies = played if laws is None else _chosen(laws, problems, None)
     unread = bool(problems)  # a code of laws that cannot be used
     if play_laws is None and _empty(record, "Laws"):
         problems.append((f"the Laws tag is empty: the {DEFAULT_LAWS} laws applied", "Laws"))
 
-    def done(rules: RuleSet, unread: bool) -> Resolved:
+    def done(rules: RuleSet) -> Resolved:
         messages = tuple(message for message, _ in problems)
         tags = tuple(tag for _, tag in problems)
         return Resolved(rules, played, remedies, messages, unread, tags)
 
     if isinstance(ruleset, RuleSet):
-        return done(ruleset, unread)
+        return done(ruleset)
     wanted: str | Path | None = ruleset
+    variant_tag: str | None = None
     if wanted is None:
         tag = record.tag("Variant")
         if tag is None:
@@ -154,7 +190,9 @@ def resolve(
             problems.append(
                 (f"the Variant tag is empty: the {DEFAULT_VARIANT} rules applied", "Variant")
             )
-        wanted = tag.strip().lower() if tag and tag.strip() else DEFAULT_VARIANT
+        else:
+            variant_tag = "Variant"
+        wanted = tag_variant(tag, folder) if tag and tag.strip() else DEFAULT_VARIANT
     base = dict(played.rules_overrides)
     try:
         overrides = play_overrides(played, record.tag("HouseRules"))
@@ -163,21 +201,17 @@ def resolve(
         overrides = base
     if overrides != base:
         try:
-            return done(load_ruleset(wanted, overrides), unread)
+            return done(load_ruleset(wanted, overrides))
         except RuleSetError as exc:
             problems.append((f"the HouseRules tag cannot be used: {exc}", "HouseRules"))
     try:
         rules = load_ruleset(wanted, base)
     except RuleSetError as exc:
-        problems.append(
-            (
-                f"variant {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}",
-                "Variant" if ruleset is None else None,
-            )
-        )
+        shown = str(wanted) if variant_tag is None else (record.tag("Variant") or "").strip()
+        problems.append((f"variant {shown!r} cannot be used ({exc}): {NOT_REPLAYED}", variant_tag))
         rules = load_ruleset(DEFAULT_VARIANT, base)
         unread = True
-    return done(rules, unread)
+    return done(rules)
 
 
 def _empty(record: Record, name: str) -> bool:
@@ -187,23 +221,33 @@ def _empty(record: Record, name: str) -> bool:
 
 
 def _laws(
-    wanted: Laws | str | Path | None, record: Record, problems: list[tuple[str, str | None]]
+    wanted: Laws | str | Path | None,
+    record: Record,
+    problems: list[tuple[str, str | None]],
+    folder: Path | None,
 ) -> Laws:
     """The laws the game was played under: the caller's, else the record's Laws tag."""
     if wanted is not None:
         return _chosen(wanted, problems, None)
     tag = record.tag("Laws")
-    chosen = tag.strip().lower() if tag and tag.strip() else DEFAULT_LAWS
-    return _chosen(chosen, problems, "Laws" if tag else None)
+    if not tag or not tag.strip():
+        return _chosen(DEFAULT_LAWS, problems, None)
+    return _chosen(tag_laws(tag, folder), problems, "Laws", tag.strip())
 
 
 def _chosen(
-    wanted: Laws | str | Path, problems: list[tuple[str, str | None]], tag: str | None
+    wanted: Laws | str | Path,
+    problems: list[tuple[str, str | None]],
+    tag: str | None,
+    written: str | None = None,
 ) -> Laws:
+    """The laws ``wanted`` names; a problem (at ``tag``, which reads ``written``) when they
+    cannot be used."""
     if isinstance(wanted, Laws):
         return wanted
     try:
         return load_laws_cached(wanted)
     except LawsError as exc:
-        problems.append((f"laws {str(wanted)!r} cannot be used ({exc}): {NOT_REPLAYED}", tag))
+        shown = written if written is not None else str(wanted)
+        problems.append((f"laws {shown!r} cannot be used ({exc}): {NOT_REPLAYED}", tag))
         return load_laws_cached(DEFAULT_LAWS)

@@ -19,10 +19,14 @@ whose game is not known).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Final
 
+from notation.model import Record
 from validator.engine.settlement import SittingGame, check_chouette_rotation
 from validator.laws import Laws, LawsError, RemedyContext
 from validator.replay.findings import make_finding
@@ -73,10 +77,94 @@ def chouette_game(replayed: Replay) -> ChouetteGame | None:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class GamePlace:
+    """A record's place in its sitting: its ``Sitting`` tag, its ``Game`` number and where
+    that tag is (small enough to send between processes)."""
+
+    sitting: str
+    number: int
+    source: str | None
+    line: int | None
+    column: int | None
+
+
+def game_place(record: Record, source: str | None) -> GamePlace | None:
+    """The record's place in its sitting, or None (no Sitting tag, no Game number from 1)."""
+    sitting = (record.tag("Sitting") or "").strip()
+    tag = next((t for t in record.tags if t.name == "Game"), None)
+    number = None if tag is None else game_number(tag.value)
+    if not sitting or tag is None or number is None or number < 1:
+        return None
+    pos = tag.pos
+    return GamePlace(
+        sitting,
+        number,
+        source,
+        pos.line if pos is not None else None,
+        pos.column if pos is not None else None,
+    )
+
+
 def game_number(text: str | None) -> int | None:
     """The number a ``Game`` tag gives, or None when it gives none."""
     text = (text or "").strip()
     return int(text) if text.isdigit() else None
+
+
+LOOKS_LIKE_A_DIGIT: Final = frozenset("OoIl")
+"""Letters typed for 0 and 1."""
+
+_STAKE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([^\d\s].*)?$")
+
+
+def parse_stake(text: str) -> Decimal | None:
+    """The stake per hundred in a ``Stake`` tag: a number, perhaps with a unit (``6d``). A
+    unit glued to the number that begins with a letter like a digit (``1O``, ``1l``) is a
+    digit mistyped, not a unit: None."""
+    match = _STAKE.match(text)
+    if match is None:
+        return None
+    unit = match.group(2) or ""
+    if unit[:1] in LOOKS_LIKE_A_DIGIT and text.strip()[len(match.group(1)) :][:1] == unit[:1]:
+        return None
+    try:
+        return Decimal(match.group(1))
+    except InvalidOperation:
+        return None
+
+
+def missing_games(numbers: Iterable[int], first: int = 1) -> list[tuple[int, int, int]]:
+    """The games missing from a sitting whose games bear ``numbers``: ``(from, to, next)`` for
+    each run of numbers not there, ``next`` the game recorded after it. A sitting's games
+    are numbered 1, 2, 3... (docs/notation.md, ``Game``: "the number of this game in its
+    sitting"); ``first`` is the lowest number that must be there (``bezique check``, which
+    reads a file alone, passes the lowest number of the file). Numbers after the last game
+    recorded cannot be known to be missing."""
+    seen = sorted(set(numbers))
+    out: list[tuple[int, int, int]] = []
+    expected = first
+    for number in seen:
+        if number > expected:
+            out.append((expected, number - 1, number))
+        expected = max(expected, number + 1)
+    return out
+
+
+def missing_message(sitting: str, low: int, high: int, after: int) -> str:
+    """The words of a finding for games ``low`` to ``high`` of ``sitting`` missing before
+    game ``after`` (the sitting is reckoned without them)."""
+    if low == high:
+        gone = f"game {low} is missing"
+    elif high == low + 1:
+        gone = f"games {low} and {high} are missing"
+    else:
+        gone = f"games {low} to {high} are missing"
+    if low == 1:
+        where = f"its first game recorded is game {after}"
+    else:
+        where = f"game {after} follows game {low - 1}"
+    return f"sitting {sitting!r}: {gone} ({where}; a sitting's games are numbered 1, 2, 3...)"
 
 
 @dataclass(slots=True)
