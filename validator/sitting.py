@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from notation.errors import NotationError
 from notation.model import Record
@@ -172,6 +172,19 @@ def _tag_line(record: Record, name: str) -> int | None:
     return record.pos.line if record.pos else None
 
 
+PARTNERS: Final = " & "
+"""Between the names of two partners playing one seat, two against two (``[A "Hart, Alice &
+Lowe, Cara"]``; docs/notation.md, Sittings)."""
+
+
+def _sides(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The partners of each seat when both seats name two (two against two), else None."""
+    split = [tuple(name.strip() for name in player.split(PARTNERS)) for player in players]
+    if len(split) == 2 and all(len(side) == 2 and all(side) for side in split):
+        return split[0], split[1]
+    return None
+
+
 def _game_number(record: Record) -> int | None:
     return game_number(record.tag("Game"))
 
@@ -261,7 +274,9 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
                 chouette=chouette,
             )
         )
-        if winner_name is None or value is None:
+        if game is not None and game.void:
+            pass  # null and void (a tie: Portland law 61): nothing is won, nothing settled
+        elif winner_name is None or value is None:
             problem(record, "Result", "the game has no winner and value to settle")
         elif len(players) != 2:
             problem(
@@ -270,7 +285,25 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
                 f"a game of {len(players)} players cannot be settled between two in hundreds",
             )
         else:
-            settled_games.append((record, SittingGame(players, winner_name, value)))
+            sides = _sides(players)
+            if sides is None and any(PARTNERS in player for player in players):
+                problem(
+                    record,
+                    "Sitting",
+                    "one seat names two partners and the other one player: " + " v ".join(players),
+                )
+            settled_games.append(
+                (
+                    record,
+                    SittingGame(
+                        players,
+                        winner_name,
+                        value,
+                        sides,
+                        number if number and number > 0 else None,
+                    ),
+                )
+            )
     for low, high, after in missing_games(number for number in numbers if number > 0):
         # a sitting settled without one of its games is settled wrong (docs/rules.md,
         # variant.sitting: the records with the same Sitting tag, ordered by Game)

@@ -398,3 +398,60 @@ def test_check_reads_the_stake_as_sitting_does(tmp_path: Path, stake: str, clean
     sitting = CliRunner().invoke(main, ["sitting", str(path)])
     assert (sitting.exit_code == 0) is clean, sitting.output
     assert (f"stake {stake} a hundred" in sitting.output) is clean
+
+
+TIED = DATA / "sitting-tied-game.bzn"
+
+
+def test_a_tied_game_counts_nothing_and_is_no_fault() -> None:
+    # Three Chinese games: Alice beats Ben 2300; a tie, A 450 and 23 brisques v B 430 and 25,
+    # 680 each: "In the case of a tie after adding the brisques, the game is null and void"
+    # (Portland law 61); Ben beats Alice 3900. Alice 23 - 39 = -16 hundreds, Ben +16. The tie
+    # had been an R001 ("no winner and value to settle") and game 3 named "Game 2" in the
+    # working (audit 15, case sit02).
+    (report,) = settle_sittings(records_of(TIED))
+    assert report.clean
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds == {"Hart, Alice": -16, "Marsh, Ben": 16}
+    assert [line.split(":")[0] for line in report.settlement.working[:2]] == ["Game 1", "Game 3"]
+
+
+def _partners(records: list[Record], sides: list[tuple[str, str]]) -> list[Record]:
+    out = []
+    for record, (a, b) in zip(_without_chouette(records), sides, strict=False):
+        tags = [
+            Tag("A", a) if t.name == "A" else Tag("B", b) if t.name == "B" else t
+            for t in record.tags
+        ]
+        out.append(dataclasses.replace(record, tags=tuple(tags)))
+    return out
+
+
+def test_two_against_two_share_each_game_between_the_partners() -> None:
+    # rules.md sitting.partners: "a game's hundreds are split equally between the two partners
+    # who won them and between the two who lost them". Game 1 (A wins 2400): Alice & Cara beat
+    # Ben & Dan, 12 each way; game 2 (B wins 2100), partners changed: Cara & Ben beat Alice &
+    # Dan, 10.5 each way. Alice 12 - 10.5 = 1.5, Cara 12 + 10.5 = 22.5, Ben -12 + 10.5 = -1.5,
+    # Dan -12 - 10.5 = -22.5. Each seat's two names had been settled as one player, clean
+    # (audit 15, cases sit05, sit05b).
+    records = _partners(
+        records_of(SITTING)[:2],
+        [
+            ("Hart, Alice & Lowe, Cara", "Marsh, Ben & Dale, Dan"),
+            ("Hart, Alice & Dale, Dan", "Lowe, Cara & Marsh, Ben"),
+        ],
+    )
+    (report,) = settle_sittings(records)
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds == {
+        "Hart, Alice": Decimal("1.5"),
+        "Lowe, Cara": Decimal("22.5"),
+        "Marsh, Ben": Decimal("-1.5"),
+        "Dale, Dan": Decimal("-22.5"),
+    }
+
+
+def test_partners_on_one_seat_only_are_reported() -> None:
+    records = _partners(records_of(SITTING)[:2], [("Hart, Alice & Lowe, Cara", "Marsh, Ben")] * 2)
+    (report,) = settle_sittings(records)
+    assert any("one seat names two partners" in f.message for f in report.findings)

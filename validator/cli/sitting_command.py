@@ -65,7 +65,9 @@ def _text(report: SittingReport) -> list[str]:
     for game in report.games:
         number = "?" if game.number is None else str(game.number)
         who = " v ".join(game.players)
-        if game.winner is None or game.value is None:
+        if game.result == "void":
+            outcome = "void (a tie): nothing won"
+        elif game.winner is None or game.value is None:
             outcome = "no result"
         else:
             outcome = f"{game.winner} wins {game.value}: {game.hundreds} hundreds"

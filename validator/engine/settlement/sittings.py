@@ -20,6 +20,12 @@ class SittingGame:
     players: tuple[str, ...]
     winner: str
     value: int
+    sides: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """Two against two: the partners playing as each of ``players`` (a side each), who share
+    its bets (rubicon-bezique-laws.txt, Chouette Bézique); None when each is one player."""
+    number: int | None = None
+    """The game's number in the sitting (its Game tag), when the games settled are not all of
+    them (a void game counts nothing): the working names each game by it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +89,8 @@ def settle_sitting(
                     bettors.append(player)
     for name in ([chouette] if chouette else []) + bettors:
         net.setdefault(name, Decimal(0))
-    for number, game in enumerate(games, 1):
+    for index, game in enumerate(games, 1):
+        number = game.number if game.number is not None else index
         _check_game(number, game)
         loser = game.players[1] if game.winner == game.players[0] else game.players[0]
         hundreds = Decimal(game.value // 100)
@@ -109,6 +116,13 @@ def settle_sitting(
             for player in sides[1]:
                 net[player] = net.get(player, Decimal(0)) - share
             text += f", shared: {share} to each of {sides[0][0]} and {sides[0][1]}"
+        elif game.sides is not None:
+            won, lost = game.sides if game.winner == game.players[0] else game.sides[::-1]
+            for side, sign in ((won, 1), (lost, -1)):
+                share = hundreds / len(side)
+                for player in side:
+                    net[player] = net.get(player, Decimal(0)) + sign * share
+            text += f", shared: {hundreds / len(won)} to each of {' and '.join(won)}"
         else:
             net[game.winner] = net.get(game.winner, Decimal(0)) + hundreds
             net[loser] = net.get(loser, Decimal(0)) - hundreds
