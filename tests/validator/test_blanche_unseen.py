@@ -95,3 +95,35 @@ def test_a_plain_card_named_as_drawn_leaves_no_room_for_the_king() -> None:
     # the draw names a seven: the king played next was held when the hand was shown
     body = "1. B 8C A 9C\n  draw A 7S, B ?\n2. A KC B 7C\n"  # line 8
     assert _codes(body) == [("A410", "A", 8)]
+
+
+# Law 16: "a player who has declared carte blanche draw a card other than king, queen or
+# knave, he is entitled to declare another carte blanche on showing the card drawn".
+REPEATED = (
+    "1. B 8C A 9C\n"
+    "  draw A ?, B ?\n"
+    "A carte-blanche SHOWN50\n"  # line 8: the repeat, showing the card drawn (or not naming it)
+    "2. A KS B 7S\n"  # line 9
+)
+
+
+def test_a_repeat_showing_the_card_drawn_leaves_the_king_dealt() -> None:
+    # The card drawn is the 7S shown, so the KS was dealt: both showings were false, as with
+    # the hand named (A410 and the repeat's A409, 100 down). French laws: A 100 - 100 = 0.
+    # (The replay had taken down the repeat's 50 alone: audit 10, case 50.)
+    body = REPEATED.replace("SHOWN", "7S ")
+    assert _codes(body) == [("A410", "A", 9)]
+    found = _details(body).replay.all_findings()[0]
+    assert "(lines 5, 8): none was a carte blanche" in found.message
+    assert _details(body, "french").deals[0].corrected.scores == {"A": 0, "B": 0}
+    assert _details(body).deals[0].corrected.scores == {"A": 100, "B": 0}  # law 50
+
+
+def test_a_repeat_not_naming_the_card_drawn_is_the_one_proved_false() -> None:
+    # The card drawn is not named: the KS may be it, which the repeat claimed plain. The
+    # first showing may have been true; the repeat was not. French laws: A 100 - 50 = 50.
+    body = REPEATED.replace("SHOWN", "")
+    assert _codes(body) == [("A410", "A", 9)]
+    found = _details(body).replay.all_findings()[0]
+    assert "(line 8): it was no carte blanche" in found.message
+    assert _details(body, "french").deals[0].corrected.scores == {"A": 50, "B": 0}

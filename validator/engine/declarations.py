@@ -367,13 +367,15 @@ def _blanche_broken(holding: Holding, way: MeldWay) -> list[Fault]:
     """A410 when the way lays from the seat's unseen cards more kings, queens and jacks than
     the carte blanche it showed leaves unbound (:meth:`Holding.court_breaks`)."""
     courts = [card for card, n in way.from_unseen for _ in range(n) if card.rank in COURT_RANKS]
-    if not courts or not holding.court_breaks(len(courts)):
+    broken = holding.court_breaks(len(courts)) if courts else None
+    if broken is None:
         return []
     return [
         Fault(
             "A410",
             "decl.carte-blanche-court",
             f"declares {courts[0]}, which he held when he showed carte blanche",
+            showing=broken,
         )
     ]
 

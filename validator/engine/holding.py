@@ -205,9 +205,11 @@ class Holding:
         self.seven_marked = 0
         """Sevens of trumps this seat has scored and still holds."""
         self.limits: list[Limit] = []
-        self.plain = 0
-        """How many of the unseen cards a carte blanche shown binds to be plain cards (no king,
-        queen or jack): the cards held when it was shown, not those drawn since."""
+        self.plain: tuple[int, ...] = ()
+        """For each carte blanche the seat showed, in order, how many of the unseen cards it
+        binds to be plain (no king, queen or jack): the cards held when it was shown and not
+        seen since. Each holds the ones before (a card held at one showing and still unseen
+        was held at the next), so the counts never fall from one showing to the next."""
 
     def clone(self) -> Holding:
         """An independent copy (the pieces are frozen values, so lists are copied, not them)."""
@@ -231,20 +233,49 @@ class Holding:
         else:
             del self.hand[card]
 
-    def unseen_out(self, card: Card | None) -> None:
+    def unseen_out(self, card: Card | None, drawn: bool = False) -> None:
         """One unseen card leaves the hand as ``card`` (None: a card still not named). A plain
-        card is read as one a carte blanche bound (the unbound cards, which may be anything,
-        are kept); a king, queen or jack, or a card not named, as an unbound one, unless none
-        is left, which breaks the carte blanche (:meth:`court_breaks`)."""
+        card is read as one the first carte blanche still binding one bound (the unbound
+        cards, which may be anything, are kept); a king, queen or jack, or a card not named,
+        as an unbound one, unless none is left, which breaks the latest carte blanches
+        (:meth:`court_breaks`). ``drawn``: the card drawn since the latest showing, shown to
+        repeat it ("on showing the card drawn", hoffmann-1909 law 16), which none binds."""
+        bound = self.plain
         self.unknown -= 1
-        plain = card is not None and card.rank not in COURT_RANKS
-        if self.plain and (plain or self.plain > self.unknown):
-            self.plain -= 1
+        if not bound:
+            return
+        if drawn and self.unknown >= bound[-1]:
+            return  # the card drawn since the latest showing, which no showing binds
+        if card is not None and card.rank not in COURT_RANKS:
+            # the innermost: one bound by every showing since the first that still binds one
+            first = next((i for i, n in enumerate(bound) if n), None)
+        elif self.unknown >= bound[-1]:
+            return  # a card bound by no showing
+        else:
+            first = self._outermost(1)
+        if first is not None:
+            self.plain = bound[:first] + tuple(n - 1 for n in bound[first:])
 
-    def court_breaks(self, courts: int = 1) -> bool:
-        """Whether ``courts`` kings, queens or jacks taken from the unseen cards must include
-        one the carte blanche shown bound to be plain."""
-        return courts > self.unknown - self.plain
+    def court_breaks(self, courts: int = 1) -> int | None:
+        """The first carte blanche (its place among the seat's showings) that ``courts`` kings,
+        queens or jacks taken from the unseen cards prove false, taking first the cards no
+        showing binds, then those only the latest ones bind; None when none is."""
+        bound = self.plain
+        if not bound or courts <= self.unknown - bound[-1]:
+            return None
+        return self._outermost(courts - (self.unknown - bound[-1]))
+
+    def _outermost(self, count: int) -> int:
+        """The first showing reached when ``count`` bound cards are taken, latest showings'
+        own cards first."""
+        bound = self.plain
+        index = len(bound) - 1
+        while index > 0:
+            count -= bound[index] - bound[index - 1]
+            if count <= 0:
+                return index
+            index -= 1
+        return 0
 
     def give(self, card: Card) -> None:
         """Put one known ``card`` in the hand."""

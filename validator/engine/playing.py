@@ -234,7 +234,7 @@ def _played_unseen(state: DealState, seat: str, card: Card) -> bool:
             or holding.hand.get(card, 0)
             or not reading.can_exist(card, copies)
             or (holding.table and _on_table(holding, card))
-            or (holding.plain and card.rank in COURT_RANKS and holding.court_breaks())
+            or (holding.plain and card.rank in COURT_RANKS and holding.court_breaks() is not None)
         ):
             return False
     for reading in items:

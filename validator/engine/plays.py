@@ -71,11 +71,13 @@ def play_ways(
     (A410: the card was held when the hand was shown)."""
     ways = _ways(reading, seat, card, copies, portland, relevance, exhaustive)
     holding = reading.holdings[seat]
-    if holding.plain and card.rank in COURT_RANKS and holding.court_breaks():
+    broken = holding.court_breaks() if holding.plain and card.rank in COURT_RANKS else None
+    if broken is not None:
         fault = Fault(
             "A410",
             "decl.carte-blanche-court",
             f"plays {card}, which he held when he showed carte blanche",
+            showing=broken,
         )
         ways = [
             Alternative(w.way, [fault]) if w.way.source == UNSEEN and not w.faults else w

@@ -171,7 +171,7 @@ def seat_dominance(
     if (
         spare < 0
         or mine.seven_marked > theirs.seven_marked
-        or mine.plain > theirs.plain
+        or not _binds_less(mine.plain, theirs.plain)
         or not set(mine.limits) <= set(theirs.limits)
     ):
         return None
@@ -553,3 +553,9 @@ class Claim:
             holding.groups.remove(self.group)
         if self.pending is not None:
             holding.pending.append(self.pending)
+
+
+def _binds_less(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """Whether a carte blanche's bounds ``mine`` are no stricter than ``theirs``: the same
+    showings, each binding no more unseen cards."""
+    return len(mine) == len(theirs) and all(m <= t for m, t in zip(mine, theirs, strict=True))

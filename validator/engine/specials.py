@@ -217,6 +217,8 @@ def carte_blanche(
         shown: dict[Card, int] = {}
         for card in cards:
             shown[card] = shown.get(card, 0) + 1
+        # the showings that may stand, one bound each (the replay counts the same ones)
+        standing = not shown_courts and not any(v.code == "A409" for v in out)
 
         def ways(reading: Reading) -> list[Alternative[None]]:
             if shown_courts:
@@ -244,11 +246,11 @@ def carte_blanche(
                 more = min(count - holding.hand.get(card, 0), holding.unknown)
                 if more > 0:
                     for _ in range(more):
-                        holding.unseen_out(card)
+                        holding.unseen_out(card, drawn=repeat)
                         reading.reveal(card)
                     holding.hand[card] = holding.hand.get(card, 0) + more
-            if not any(c.rank in COURT_RANKS for c in holding.hand):
-                holding.plain = holding.unknown
+            if standing and not any(c.rank in COURT_RANKS for c in holding.hand):
+                holding.plain = (*holding.plain, holding.unknown)
 
         state.read_ways(ways, apply)
         out.extend(state.settle(seat))

@@ -286,7 +286,7 @@ class DealState:
         announcement is not carried, and the combination scored stands (rule decl.carried)."""
         number = self.tricks_played + (1 if self.trick else 0)
         return [
-            Violation(f.code, f.rule, seat, f.message, number or None, f.fault_trick)
+            Violation(f.code, f.rule, seat, f.message, number or None, f.fault_trick, f.showing)
             if not part
             else self.not_carried(seat, f.message, f.code)
             for f, part in faults

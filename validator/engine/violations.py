@@ -24,6 +24,9 @@ class Violation:
     fault_trick: int | None = None
     """The trick where the fault itself was committed, when a later event reveals it: for P207
     (a revoke in the strict phase established by a later play), the trick of the revoke."""
+    showing: int | None = None
+    """For an A410 found later: the first of the seat's carte blanches that stood which it
+    proves false (from 0); those after it are false too."""
     carried: bool = False
     """For a fault of a declaration line: it is the announcement carried "to score", not the
     combination scored (nothing was marked for it)."""

@@ -23,6 +23,9 @@ class Fault:
     message: str
     fault_trick: int | None = None
     """Where a later event reveals the fault (P207), the trick where it was committed."""
+    showing: int | None = None
+    """For an A410 a later play or declaration reveals, the seat's first carte blanche it
+    proves false (its place among his showings that stood, from 0)."""
 
 
 class Alternative(Generic[A]):

@@ -204,9 +204,9 @@ class DealWalker:
         """A seat that forgot to draw, and the finding whose remedy may let him draw two."""
         self.carte_blanche: dict[str, str | None] = {}
         """A seat that scored carte blanche, and the first court card it drew since."""
-        self.blanche_shown: dict[str, tuple[int, int, int, int | None]] = {}
-        """A seat's latest carte blanche that stands: the points claimed and counted for it,
-        the plays made before it and its line (:meth:`_blanche_broken`)."""
+        self.blanche_shown: dict[str, list[tuple[int, int, int, int | None]]] = {}
+        """Each seat's carte blanches that stood, in order: the points claimed and counted for
+        each, the plays made before it and its line (:meth:`_blanche_broken`)."""
         self.overheld: dict[str, int] = {}
         """Each seat's latest play made holding more than the hand size, by event number (a
         second card drawn and kept, :func:`validator.replay.facts.kept_card`), kept once a
@@ -650,7 +650,9 @@ class DealWalker:
             if blanche:
                 self.carte_blanche.setdefault(decl.seat, None)
         if blanche and correct:
-            self.blanche_shown[decl.seat] = (decl.score, correct, self.plays, line_of(decl.pos))
+            self.blanche_shown.setdefault(decl.seat, []).append(
+                (decl.score, correct, self.plays, line_of(decl.pos))
+            )
         if self.count_faults:
             found = found + self._announced_too_soon(decl)
         if found:
@@ -722,24 +724,31 @@ class DealWalker:
         return True
 
     def _blanche_broken(self, found: list[Violation], where: Any) -> list[Violation]:
-        """The faults of a play or declaration, less the A410 it shows of the seat's latest
-        carte blanche (a king, queen or jack from the cards held when it was shown, in a
-        record that does not name them), which is reported here as that carte blanche's
-        fault: what was claimed for it, as if found when it was shown. The engine counted the
-        carte blanche; it now counts it as a false one, and the table's mark stays."""
+        """The faults of a play or declaration, less the A410 it shows of the seat's carte
+        blanches (a king, queen or jack from the cards held when one was shown, in a record
+        that does not name them), which is reported here as their fault: from the first it
+        proves false (``Violation.showing``) to the latest, what was claimed for them, as if
+        found when the first was shown. The engine counted them; it now counts them as false,
+        and the table's marks stay."""
         rest = []
         for v in found:
             seat = v.seat
             shown = self.blanche_shown.get(seat) if v.code == "A410" and seat else None
-            if shown is None or seat is None:
+            if not shown or seat is None or v.showing is None or v.showing >= len(shown):
                 rest.append(v)
                 continue
-            claimed, counted, plays_at, line = shown
-            del self.blanche_shown[seat]
-            at = f" (line {line})" if line is not None else ""
-            v = replace(v, message=f"{v.message}{at}: it was no carte blanche")
+            false = shown[v.showing :]
+            del shown[v.showing :]
+            claimed = sum(s[0] for s in false)
+            counted = sum(s[1] for s in false)
+            lines = [str(s[3]) for s in false if s[3] is not None]
+            at = ""
+            if lines:
+                at = f" (line {lines[0]})" if len(lines) == 1 else f" (lines {', '.join(lines)})"
+            what = "it was no carte blanche" if len(false) == 1 else "none was a carte blanche"
+            v = replace(v, message=f"{v.message}{at}: {what}", showing=None)
             raw = self.violations([v], where, claimed=claimed, correct=0)[0]
-            raw.plays_at = plays_at
+            raw.plays_at = false[0][2]
             self.state.melds[seat] -= counted
             self.marked_delta[seat] += counted
         return rest
