@@ -10,6 +10,7 @@ change; :meth:`DealState.draw` is this module's :func:`draw`.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -22,6 +23,9 @@ from .ways import Alternative, Fault
 
 if TYPE_CHECKING:
     from .state import DealState
+
+_CARD_PLAYED = itemgetter(1)
+"""The card of a play to the trick, ``(seat, card)``."""
 
 
 # ------------------------------------------------------------------ end of a trick
@@ -41,7 +45,7 @@ def end_trick(state: DealState) -> None:
                 winner, top = seat, card
         elif card.suit == trump:
             winner, top = seat, card
-    won[winner].extend([card for _, card in trick])
+    won[winner].extend(map(_CARD_PLAYED, trick))
     state.brisques[winner] += count
     rules = state.rules
     if state._brisques_taken:

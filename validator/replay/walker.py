@@ -32,6 +32,8 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
+from validator.engine.drawing import draw as draw_card
+from validator.engine.playing import play as play_card
 from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
@@ -417,8 +419,10 @@ class DealWalker:
         if self.observer is not None:
             self.observer.begin_deal(deal, state)
         self.events(deal.events)
-        for index, trick in enumerate(deal.tricks):
-            self.trick(trick, last=index == len(deal.tricks) - 1)
+        tricks = deal.tricks
+        last = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            self.trick(trick, index == last)
             if self.play_left_out:
                 # the trick cannot be played as written: what follows would be judged on a
                 # replay the record does not describe, and its findings would be false
@@ -444,10 +448,12 @@ class DealWalker:
                 self.attach_comment(comment)
         seats = len(self.ctx.seats)
         starts_trick = not self.state.trick
-        if starts_trick and len(trick.plays) > seats:
+        plays = trick.plays
+        count = len(plays)
+        if count > seats and starts_trick:
             self._overfull(trick, seats)
         else:
-            for play in trick.plays:
+            for play in plays:
                 self.play(play)
         if self.trick_comments:  # no play of the trick made a step (each was left out)
             for comment in self.trick_comments:
@@ -455,16 +461,17 @@ class DealWalker:
             self.trick_comments = ()
         if self.play_left_out:
             return  # nothing after the play left out is replayed (:meth:`run`)
-        if starts_trick and 0 < len(trick.plays) < seats and not last:
+        if count < seats and starts_trick and count and not last:
             self.raw_finding(
                 "P209",
                 None,
-                f"trick {trick.number} has {len(trick.plays)} play(s), not {seats}",
+                f"trick {trick.number} has {count} play(s), not {seats}",
                 line_of(trick.pos),
                 column_of(trick.pos),
                 rule="play.trick-plays",
             )
-        self.events(trick.events)
+        if trick.events:
+            self.events(trick.events)
 
     def _overfull(self, trick: Trick, seats: int) -> None:
         """A trick line with more plays than seats: the first ``seats`` are played, the rest
@@ -527,7 +534,7 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
-        found = state.play(seat, card)
+        found = play_card(state, seat, card)  # DealState.play without its call
         if found and (self.count_faults or self.overheld):
             found = [v for v in found if not self._left_out_as_remedy(v, seat)]
         if observer is not None:
@@ -816,7 +823,7 @@ class DealWalker:
             observer.before_event(draw, self.state)
         state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         for card in draw.cards:
-            drawn = state.draw(seat, card)
+            drawn = draw_card(state, seat, card)  # DealState.draw without its call
             if drawn and self.count_faults:
                 drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
             found.extend(drawn)
