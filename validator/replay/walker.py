@@ -32,8 +32,6 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
-from validator.engine.drawing import draw as draw_card
-from validator.engine.playing import play as play_card
 from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
@@ -534,7 +532,7 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
-        found = play_card(state, seat, card)  # DealState.play without its call
+        found = state.play(seat, card)
         if found and (self.count_faults or self.overheld):
             found = [v for v in found if not self._left_out_as_remedy(v, seat)]
         if observer is not None:
@@ -823,7 +821,7 @@ class DealWalker:
             observer.before_event(draw, self.state)
         state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         for card in draw.cards:
-            drawn = draw_card(state, seat, card)  # DealState.draw without its call
+            drawn = state.draw(seat, card)
             if drawn and self.count_faults:
                 drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
             found.extend(drawn)
