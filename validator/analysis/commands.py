@@ -17,28 +17,12 @@ _COMMAND: Final = re.compile(r"\[%(\w+)((?:\s+[^\]\s]+)*)\s*\]")
 
 def read_commands(text: str) -> dict[str, tuple[str, ...]]:
     """The commands at the start of a comment's text, by name (empty when it has none)."""
-    out: dict[str, tuple[str, ...]] = {}
-    at = 0
-    while True:
-        while at < len(text) and text[at].isspace():
-            at += 1
-        found = _COMMAND.match(text, at)
-        if found is None:
-            return out
-        out[found.group(1)] = tuple(found.group(2).split())
-        at = found.end()
+    return {name: args for name, args, _ in _read(text)[0]}
 
 
 def remark(text: str) -> str:
     """The words after a comment's commands (``best play from here: A wins 2500``)."""
-    at = 0
-    while True:
-        while at < len(text) and text[at].isspace():
-            at += 1
-        found = _COMMAND.match(text, at)
-        if found is None:
-            return text[at:]
-        at = found.end()
+    return _read(text)[1]
 
 
 _NUMBER: Final = re.compile(r"[+-]?[0-9]+")

@@ -19,16 +19,8 @@ from notation.cards import Card
 
 from . import specials
 from .card_tables import cards_text, sorted_cards
-from .combinations import (
-    COURT_RANKS,
-    MELD_KINDS,
-    canonical_kind,
-    kind_info,
-    shape_error_of,
-    value_key,
-)
+from .combinations import MELD_KINDS, canonical_kind, kind_info, shape_error_of, value_key
 from .copies import pending_of
-from .holding import Holding
 from .melds import (
     Marked,
     MeldWay,
@@ -340,7 +332,8 @@ def _read_meld(
                 label = f"{kind} {cards_text(cards)}: "
             faults = [Fault(f.code, f.rule, label + f.message) for f in w.faults]
             if holding.plain:
-                faults.extend(_blanche_broken(holding, w.way))
+                unseen = (card for card, n in w.way.from_unseen for _ in range(n))
+                faults.extend(specials.held_at_carte_blanche(holding, unseen, "declares"))
             out.append(Alternative(w.way, faults))
         return out
 
@@ -361,23 +354,6 @@ def _read_meld(
             carry(reading, seat, kind, cards, laid)
 
     state.read_ways(alternatives, apply, index)
-
-
-def _blanche_broken(holding: Holding, way: MeldWay) -> list[Fault]:
-    """A410 when the way lays from the seat's unseen cards more kings, queens and jacks than
-    the carte blanche it showed leaves unbound (:meth:`Holding.court_breaks`)."""
-    courts = [card for card, n in way.from_unseen for _ in range(n) if card.rank in COURT_RANKS]
-    broken = holding.court_breaks(len(courts)) if courts else None
-    if broken is None:
-        return []
-    return [
-        Fault(
-            "A410",
-            "decl.carte-blanche-court",
-            f"declares {courts[0]}, which he held when he showed carte blanche",
-            showing=broken,
-        )
-    ]
 
 
 def declared_seven(

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Final
 
 from notation.cards import Card
 
-from .combinations import COURT_RANKS
 from .copies import Copy
 from .drawing import close_draws, draw, end_trick
 from .holding import Holding
 from .phases import LOOSE, OVER, STRICT
 from .plays import UNSEEN, PlayWay, play_ways, take
 from .reading import Reading
+from .specials import held_at_carte_blanche
 from .strict import TrickView, legal_whatever_held, limits_shown, revoke_shown, strict_faults
 from .violations import Violation
 from .ways import Alternative, Fault
@@ -234,7 +234,7 @@ def _played_unseen(state: DealState, seat: str, card: Card) -> bool:
             or holding.hand.get(card, 0)
             or not reading.can_exist(card, copies)
             or (holding.table and _on_table(holding, card))
-            or (holding.plain and card.rank in COURT_RANKS and holding.court_breaks() is not None)
+            or (holding.plain and held_at_carte_blanche(holding, (card,), "plays"))
         ):
             return False
     for reading in items:

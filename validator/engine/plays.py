@@ -23,11 +23,11 @@ from typing import Final
 
 from notation.cards import Card
 
-from .combinations import COURT_RANKS
 from .copies import Copy
 from .holding import Holding
 from .reading import Reading
 from .relevance import Relevance
+from .specials import held_at_carte_blanche
 from .ways import Alternative, Fault
 
 HAND: Final = "hand"
@@ -66,52 +66,28 @@ def play_ways(
     exhaustive: bool = False,
 ) -> list[Alternative[PlayWay]]:
     """Every way ``seat`` may have played ``card`` under ``reading`` that no other way
-    dominates, best first (:func:`_ways`). A king, queen or jack played from the unseen cards
-    when every one of them is bound plain by the carte blanche the seat showed breaks it
-    (A410: the card was held when the hand was shown)."""
-    ways = _ways(reading, seat, card, copies, portland, relevance, exhaustive)
-    holding = reading.holdings[seat]
-    broken = holding.court_breaks() if holding.plain and card.rank in COURT_RANKS else None
-    if broken is not None:
-        fault = Fault(
-            "A410",
-            "decl.carte-blanche-court",
-            f"plays {card}, which he held when he showed carte blanche",
-            showing=broken,
-        )
-        ways = [
-            Alternative(w.way, [fault]) if w.way.source == UNSEEN and not w.faults else w
-            for w in ways
-        ]
-    return ways
-
-
-def _ways(
-    reading: Reading,
-    seat: str,
-    card: Card,
-    copies: Mapping[Card, int],
-    portland: bool,
-    relevance: Relevance | None = None,
-    exhaustive: bool = False,
-) -> list[Alternative[PlayWay]]:
-    """The ways of :func:`play_ways`, carte blanche aside.
+    dominates, best first.
 
     A tabled copy that carries no announcement is played before a card of the hand: the
     hand's card, kept, allows all the tabled copy would (a card from the hand is never worse
     in the declaration model), so the reading that keeps it dominates. Under the Portland
     model, where the combinations a copy has been in are kept, both are read.
 
+    A king, queen or jack played from the unseen cards when each of them is one a carte blanche
+    the seat showed bound plain is A410 (:func:`~validator.engine.specials.held_at_carte_blanche`).
+
     ``exhaustive``: every way, dominated or not (the check of the search in the tests).
     """
     holding = reading.holdings[seat]
     tabled = holding.tabled(card) if holding.table else []
+    # the faults of the card taken from the unseen ones (none but for a carte blanche shown)
+    blanche = held_at_carte_blanche(holding, (card,), "plays") if holding.plain else []
     if exhaustive:
         ways: list[Alternative[PlayWay]] = []
         if holding.hand.get(card, 0):
             ways.append(Alternative(PlayWay(HAND)))
         if holding.unknown and reading.can_exist(card, copies):
-            ways.append(Alternative(PlayWay(UNSEEN)))
+            ways.append(Alternative(PlayWay(UNSEEN), blanche))
         ways.extend(Alternative(PlayWay(TABLE, c)) for c in distinct(holding, tabled, None))
         if ways:
             return ways
@@ -141,8 +117,9 @@ def _ways(
                 ],
             )
         ]
+    first_way = Alternative(PlayWay(first), blanche if first == UNSEEN else ())
     if not tabled:
-        return [Alternative(PlayWay(first))]
+        return [first_way]
     if relevance is not None and card not in relevance.cards:
         bound = holding.bound(relevance)
         if not any(c.uid in bound for c in tabled):
@@ -152,7 +129,7 @@ def _ways(
     kinds = _most_bound(holding, distinct(holding, tabled, relevance), relevance, portland)
     ways = [Alternative(PlayWay(TABLE, c)) for c in kinds]
     if first and (portland or all(_carried(holding, c) for c in kinds)):
-        ways.insert(0, Alternative(PlayWay(first)))
+        ways.insert(0, first_way)
     return ways
 
 

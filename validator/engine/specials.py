@@ -8,7 +8,7 @@ seven taken down may be shown again on a later trick and scores once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -20,6 +20,7 @@ from .reading import Claim, Reading
 from .ways import Alternative, Fault
 
 if TYPE_CHECKING:
+    from .holding import Holding
     from .state import DealState
     from .violations import Violation
 
@@ -143,6 +144,20 @@ def seven(
     swapped = (trump_seven, old, old_marked) if exchange and can_swap and held else None
     state.declared_seven(seat, score, held and not exchange, swapped)
     return _outcome(score, out)
+
+
+def held_at_carte_blanche(holding: Holding, cards: Iterable[Card], verb: str) -> list[Fault]:
+    """A410 when the kings, queens and jacks among ``cards``, taken from the seat's unseen
+    cards, must include one a carte blanche he showed bound plain (:meth:`Holding.plain`):
+    it was held when he showed it, and the showing (``Fault.showing``) was false."""
+    if not holding.plain:
+        return []
+    courts = [card for card in cards if card.rank in COURT_RANKS]
+    broken = holding.court_breaks(len(courts)) if courts else None
+    if broken is None:
+        return []
+    message = f"{verb} {courts[0]}, which he held when he showed carte blanche"
+    return [Fault("A410", "decl.carte-blanche-court", message, showing=broken)]
 
 
 def carte_blanche(

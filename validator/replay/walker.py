@@ -206,7 +206,7 @@ class DealWalker:
         """A seat that scored carte blanche, and the first court card it drew since."""
         self.blanche_shown: dict[str, list[tuple[int, int, int, int | None]]] = {}
         """Each seat's carte blanches that stood, in order: the points claimed and counted for
-        each, the plays made before it and its line (:meth:`_blanche_broken`)."""
+        each, the plays made before it and its line (:meth:`_false_blanches`)."""
         self.overheld: dict[str, int] = {}
         """Each seat's latest play made holding more than the hand size, by event number (a
         second card drawn and kept, :func:`validator.replay.facts.kept_card`), kept once a
@@ -541,7 +541,7 @@ class DealWalker:
         self.plays += 1
         self.last_play = (self.event_no, card, before)
         if found:
-            found = self._blanche_broken(found, play.pos)
+            found = self._false_blanches(found, play.pos)
         raws = self.violations(found, play.pos) if found else []
         if leading:
             self.played_to_trick = [card]
@@ -644,7 +644,7 @@ class DealWalker:
         blanche = canonical_kind(decl.kind) == "carte-blanche"
         found = outcome.violations
         if found and not blanche:
-            found = self._blanche_broken(found, decl.pos)
+            found = self._false_blanches(found, decl.pos)
         # Marked at the value claimed: the last trick too (the laws correct the figure, S505).
         # Claimed by a seat that did not win it, the claim is marked, and the winner's last
         # trick, which the engine scores, is not, unless he claims it too.
@@ -728,7 +728,7 @@ class DealWalker:
             self.step("declare", decl.seat, text, line, None, decl.glyphs, decl.comments)
         return True
 
-    def _blanche_broken(self, found: list[Violation], where: Any) -> list[Violation]:
+    def _false_blanches(self, found: list[Violation], where: Any) -> list[Violation]:
         """The faults of a play or declaration, less the A410 it shows of the seat's carte
         blanches (a king, queen or jack from the cards held when one was shown, in a record
         that does not name them), which is reported here as their fault: from the first it

@@ -58,6 +58,22 @@ def _check_game(number: int, game: SittingGame) -> None:
         raise SettlementError(f"game {number}: value must be a whole number >= 0")
 
 
+def _sides(
+    number: int, game: SittingGame, loser: str, partners: Mapping[str, str] | None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The winning side and the losing one: the game's own (:attr:`SittingGame.sides`), else
+    each player with his partner of the sitting (``partners``)."""
+    if game.sides is not None:
+        return game.sides if game.winner == game.players[0] else (game.sides[1], game.sides[0])
+    sides = []
+    for player in (game.winner, loser):
+        mate = partners.get(player) if partners is not None else None
+        if mate is None:
+            raise SettlementError(f"game {number}: {player} has no partner")
+        sides.append((player, mate))
+    return sides[0], sides[1]
+
+
 def settle_sitting(
     games: Sequence[SittingGame],
     stake_per_hundred: Decimal | int | str,
@@ -103,21 +119,8 @@ def settle_sitting(
                 net[bettor] = net.get(bettor, Decimal(0)) - sign * hundreds
             net[chouette] += sign * hundreds * len(bettors)
             text += f", against each of {len(bettors)} adversaries"
-        elif partners is not None:
-            sides = []
-            for player in (game.winner, loser):
-                mate = partners.get(player)
-                if mate is None:
-                    raise SettlementError(f"game {number}: {player} has no partner")
-                sides.append((player, mate))
-            share = hundreds / 2
-            for player in sides[0]:
-                net[player] = net.get(player, Decimal(0)) + share
-            for player in sides[1]:
-                net[player] = net.get(player, Decimal(0)) - share
-            text += f", shared: {share} to each of {sides[0][0]} and {sides[0][1]}"
-        elif game.sides is not None:
-            won, lost = game.sides if game.winner == game.players[0] else game.sides[::-1]
+        elif partners is not None or game.sides is not None:
+            won, lost = _sides(number, game, loser, partners)
             for side, sign in ((won, 1), (lost, -1)):
                 share = hundreds / len(side)
                 for player in side:
