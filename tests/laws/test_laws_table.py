@@ -71,7 +71,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "A403", LATE, False, {}, (), "law 50"),  # stands good
     ("english", "A404", IN_TIME, False, {"A": -20}, (), "laws 43 and 50"),
     ("english", "A405", IN_TIME, False, {"A": -20}, (), "laws 50 and 52"),
-    ("english", "A406", IN_TIME, False, {"A": -20}, (), "laws 34, 38 and 50"),
+    ("english", "A406", IN_TIME, False, {"A": -20}, (), "decl.reform"),
     ("english", "A407", IN_TIME, False, {"A": -20}, (), "laws 37, 38 and 50"),
     ("english", "A408", IN_TIME, False, {"A": -20}, (), "laws 46 and 50"),
     ("english", "A409", IN_TIME, False, {"A": -20}, (), "laws 15, 16 and 50"),
@@ -93,7 +93,7 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("english", "S504", {}, False, {}, (), "law 51"),
     ("english", "S505", {}, False, {}, (), "laws 51, 53 and 54"),
     ("english", "S506", {}, False, {}, (), "Chouette"),
-    ("english", "S507", {}, False, {}, (), "laws 57 to 61"),
+    ("english", "S507", {}, False, {}, (), "rule book's settlement"),
     ("english", "R001", {}, False, {}, (), "not an irregularity"),
     ("english", "R002", {}, False, {}, (), "not an irregularity"),
     ("english", "R003", {}, False, {}, (), "not an irregularity"),

@@ -441,7 +441,8 @@ CASES: list[Case] = [
     Case("A406", "english",
          _deal("hand A KS QS 7D 8D 9D 7C 8C 9C 7H", "1. A 7D B 9H", "A marriage KS QS 40",
              "draw A 7S, B ?", "2. A 8D B 8H", "A marriage KS QS 40", "^challenge B"), "A406", "A",
-         8, 1, 1, 2, "Portland laws 34, 38 and 50", scores={"A": 40, "B": 0}),
+         8, 1, 1, 2, "Portland laws 38 and 50; re-forming by rule decl.reform",
+         scores={"A": 40, "B": 0}),
     Case("A406", "french",
          _deal("hand A KS QS 7D 8D 9D 7C 8C 9C 7H", "1. A 7D B 9H", "A marriage KS QS 40",
              "draw A 7S, B ?", "2. A 8D B 8H", "A marriage KS QS 40"), "A406", "A", 8, 1, 1, 2,
@@ -656,7 +657,8 @@ CASES: list[Case] = [
     # ------------------------------------------------------------------ S507 value
     # The complete deal is worth 1600 to A (see COMPLETE); the tag says 1300.
     Case("S507", "english", [RUBICON, '[Result "A 1300"]', *STRICT_HANDS[1:], *COMPLETE], "S507",
-         "A", 2, 1, None, None, "Portland laws 57 to 61", scores={"A": 0, "B": 50}, winner="A",
+         "A", 2, 1, None, None, "Portland laws 57 to 61, with the rule book's settlement",
+         scores={"A": 0, "B": 50}, winner="A",
          value=COMPLETE_VALUE),
     Case("S507", "french", [RUBICON, '[Result "A 1300"]', *STRICT_HANDS[1:], *COMPLETE], "S507",
          "A", 2, 1, None, None, "Scoring and Rubicons", scores={"A": 0, "B": 50}, winner="A",
