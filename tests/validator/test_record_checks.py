@@ -290,3 +290,12 @@ def test_no_variant_tag_is_reported_at_the_records_first_tag() -> None:
         1,
         "no Variant tag: the rubicon rules applied",
     )
+
+
+@pytest.mark.parametrize("mark", ["^cut-exposed A JS QS", "^bogus A"])
+def test_a_mark_before_the_first_deal_line_is_reported_not_dropped(mark: str) -> None:
+    # audit 17, c01: the cut of Portland law 7 written before `deal 1` was read by nobody, and
+    # the record checked clean; written after the deal line it is D101
+    found = _found(RUBICON + mark + "\n" + TRICK)
+    assert [(code, line) for code, line, _ in found] == [("R001", 4)]
+    assert "before the first deal line" in found[0][2]
