@@ -47,6 +47,14 @@ def test_the_adversary_takes_the_first_card_when_the_loser_wins_the_next_trick()
     assert _codes(body) == W304
 
 
+def test_the_adversary_who_chooses_may_be_written_drawing_first() -> None:
+    # A wins trick 2 and would draw first, but B has "choice of the two cards of the following
+    # draw" (law 30) and is written taking his choice, QH, first: A then has 7C. That is the
+    # choice exercised, not a draw out of turn (W303 had fallen on B; audit 17, c44b)
+    body = "  ^elect B first-card\n" + A_WINS + "  draw B QH, A 7C\n3. A 7S B 7H\n"
+    assert _codes(body) == W304
+
+
 def test_the_adversary_drawing_first_takes_the_second_card() -> None:
     # B wins trick 2 and draws first; he chooses 7C, the second card, unseen by A
     body = "  ^elect B second-card\n" + B_WINS + "  draw B 7C, A QH\n3. B 7H A 7S\n"

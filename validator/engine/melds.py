@@ -325,7 +325,7 @@ def _assignments(
         need = wanted[card]
         tabled = [c for c in table if c.card is card]
         known = holding.hand.get(card, 0)
-        unseen_room = min(spare, copies[card] - reading.seen.get(card, 0))
+        unseen_room = max(0, min(spare, copies[card] - reading.seen.get(card, 0)))
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
             label = (described.get(c.uid), c.uid in line_new)

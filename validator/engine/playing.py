@@ -276,6 +276,12 @@ def _read_strict_play(state: DealState, seat: str, card: Card, view: TrickView |
 
     def apply(reading: Reading, way: PlayWay) -> None:
         holding = reading.holdings[seat]
+        if way.source == UNSEEN and holding.limits:
+            at = revoke_shown(holding.limits, card, trick_no)
+            if at is not None:
+                # the revoke at that trick is proved: one fault, one penalty; a later card
+                # that would prove it again proves nothing new
+                holding.limits = [limit for limit in holding.limits if limit[2] != at]
         if view is not None and holding.unknown and not strict_faults(view, holding.known(), card):
             holding.limits.extend(limits_shown(view, card, trick_no))
         take(reading, seat, card, way, portland)

@@ -8,7 +8,7 @@ seven taken down may be shown again on a later trick and scores once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -235,10 +235,33 @@ def carte_blanche(
         # the showings that may stand, one bound each (the replay counts the same ones)
         standing = not shown_courts and not any(v.code == "A409" for v in out)
 
+        copies = state.copies
+
         def ways(reading: Reading) -> list[Alternative[None]]:
             if shown_courts:
                 return [Alternative(None)]  # one fault: the court shown is A410 already
-            hand = reading.holdings[seat].hand
+            holding = reading.holdings[seat]
+            hand = holding.hand
+            missing = [
+                card
+                for card, count in shown.items()
+                if count - hand.get(card, 0) > _unseen_room(reading, holding, card, copies)
+            ]
+            if missing:
+                # a card shown that the player cannot hold (named in the hand, or every copy
+                # elsewhere): "on showing the card drawn" (hoffmann-1909, law 16)
+                return [
+                    Alternative(
+                        None,
+                        [
+                            Fault(
+                                "A401",
+                                "decl.shown",
+                                f"carte blanche showing {cards_text(missing)}: cards not held",
+                            )
+                        ],
+                    )
+                ]
             courts = sorted((c for c in hand if c.rank in COURT_RANKS), key=str)
             if courts:
                 return [
@@ -258,7 +281,10 @@ def carte_blanche(
         def apply(reading: Reading, _way: None) -> None:
             holding = reading.holdings[seat]
             for card, count in shown.items():
-                more = min(count - holding.hand.get(card, 0), holding.unknown)
+                more = min(
+                    count - holding.hand.get(card, 0),
+                    _unseen_room(reading, holding, card, copies),
+                )
                 if more > 0:
                     for _ in range(more):
                         holding.unseen_out(card, drawn=repeat)
@@ -285,6 +311,11 @@ def carte_blanche(
         state.cb_block[seat] = True
     state.melds[seat] += value
     return _outcome(value, out)
+
+
+def _unseen_room(reading: Reading, holding: Holding, card: Card, copies: Mapping[Card, int]) -> int:
+    """How many of the seat's unseen cards may be ``card`` under the reading."""
+    return max(0, min(holding.unknown, copies[card] - reading.seen.get(card, 0)))
 
 
 def last_trick(state: DealState, seat: str, claimed: int | None) -> DeclarationOutcome:

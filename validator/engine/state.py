@@ -50,6 +50,9 @@ from .ruleset import RuleSet
 from .violations import Violation
 from .ways import Alternative, Fault
 
+NONE: frozenset[Card] = frozenset()
+"""No card withheld (:meth:`DealState.play`)."""
+
 Chooser = Callable[[Sequence[Alternative[Any]]], int]
 """Picks, among the ways an event can be read (fewest faults, best first), the one that
 happened: the index of the way."""
@@ -412,13 +415,39 @@ class DealState:
         return seat
 
     # ------------------------------------------------------------------ play and draw
-    def play(self, seat: str, card: Card) -> list[Violation]:
-        """Apply a card played by ``seat`` (:func:`validator.engine.playing.play`)."""
-        return playing.play(self, seat, card)
+    def play(self, seat: str, card: Card, withheld: frozenset[Card] = NONE) -> list[Violation]:
+        """Apply a card played by ``seat`` (:func:`validator.engine.playing.play`); with
+        ``withheld``, read as if none of the seat's unseen cards were one of those cards."""
+        if not withheld:
+            return playing.play(self, seat, card)
+        copies = self._withhold(withheld)
+        try:
+            return playing.play(self, seat, card)
+        finally:
+            self.copies = copies
+
+    def _withhold(self, cards: frozenset[Card]) -> dict[Card, int]:
+        """For one event, no unseen card may be revealed as one of ``cards`` (the copies of
+        them counted as none, where only a card not yet accounted for is asked about); the
+        copies to restore after it. The replay asks it when a record contradicts itself later
+        (``validator.replay.second_look``): an event read then with an unseen card may have
+        been a fault of the player's, such as a declaration of a card not held."""
+        copies = self.copies
+        self.copies = {**copies, **dict.fromkeys(cards, 0)}
+        return copies
 
     def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
         """Apply a draw by ``seat`` (:func:`validator.engine.drawing.draw`)."""
         return drawing.draw(self, seat, card)
+
+    def draws_first(self, seat: str) -> None:
+        """``seat`` draws first in the draw now due: the adversary of a loser who saw two cards
+        has "choice of the two cards of the following draw" (hoffmann-1909, law 30), and
+        takes his first, whoever won the trick."""
+        queue = self.draw_queue
+        if seat in queue and queue[0] != seat:
+            queue.remove(seat)
+            queue.insert(0, seat)
 
     def take_second(self, card: Card | None) -> bool:
         """The next draw takes the stock's second card (``card``, or whichever it is when None)
@@ -453,6 +482,7 @@ class DealState:
         claimed_score: int | None = None,
         carried: Sequence[tuple[str, Sequence[Card], int | None]] = (),
         fresh: bool = False,
+        withheld: frozenset[Card] = NONE,
     ) -> DeclarationOutcome:
         """Apply a declaration: ``kind`` (the notation's word) with ``cards`` and the score claimed.
 
@@ -465,7 +495,13 @@ class DealState:
         reading, every assignment of copies (tabled ones, known hand cards, unseen ones) with
         the fewest faults, and the readings whose line breaks fewest rules are kept.
         """
-        return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
+        if not withheld:
+            return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
+        copies = self._withhold(withheld)
+        try:
+            return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
+        finally:
+            self.copies = copies
 
     def declared_seven(
         self,

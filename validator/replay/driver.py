@@ -18,10 +18,13 @@ shows at the value claimed (S501, S504); the ``Result`` tag is the settlement of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from notation.cards import Card
 from notation.model import Deal, Record
 from validator.engine import EngineError, RuleSet
 from validator.engine.settlement import (
@@ -38,6 +41,7 @@ from validator.replay.cut import cut_record, stops_in
 from validator.replay.model import DealReplay, Finding, Location, Replay
 from validator.replay.resolver import resolve
 from validator.replay.rulings import DealDetail, rule_deal
+from validator.replay.second_look import second_look
 from validator.replay.walker import DealWalker
 
 if TYPE_CHECKING:
@@ -170,6 +174,10 @@ def replay_with_details(
             expected = None
             continue
         walker.run()
+        if walker.overcounted is not None and walker.suspects:
+            walker = second_look(
+                walker, partial(_walker, ctx, deal, index, expected, deal is stops)
+            )
         marks.counts_at_end(walker)
         replayed, counted, detail = rule_deal(walker)
         deals.append(replayed)
@@ -212,6 +220,18 @@ def replay_with_details(
         game=game,
     )
     return ReplayDetails(replayed_record, tuple(details), result_options)
+
+
+def _walker(
+    ctx: RecordContext,
+    deal: Deal,
+    index: int,
+    expected: str | None,
+    stops: bool,
+    withheld: Mapping[int, frozenset[Card]],
+) -> DealWalker:
+    """A walker of the deal reading the events of ``withheld`` so (a second look at it)."""
+    return DealWalker(ctx, deal, index, expected, mark_reader=marks, stops=stops, withheld=withheld)
 
 
 def _resolve_seats(

@@ -14,7 +14,7 @@ The walker knows the record model and the rules, never the syntax.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Final, Protocol
 
@@ -32,6 +32,7 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
+from validator.engine.state import NONE
 from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
@@ -117,8 +118,25 @@ class DealWalker:
         *,
         mark_reader: MarkReader,
         stops: bool = False,
+        withheld: Mapping[int, frozenset[Card]] | None = None,
     ) -> None:
         self.ctx = ctx
+        self.withheld: Mapping[int, frozenset[Card]] = withheld or {}
+        """Events (by number) to read as if the player's unseen cards held none of these cards
+        (:mod:`validator.replay.second_look`)."""
+        self.suspects: list[tuple[int, str, frozenset[Card]]] = []
+        """The events, by number, read with cards that may have been unseen and that a later
+        contradiction may show were not, with their seat and those cards: each declaration,
+        and each play of a card its seat had declared, in a deal whose hands are not all
+        named."""
+        self.contradictions = 0
+        """The events at which the record contradicts itself: a card played that the seat
+        cannot hold (P208), or drawn when every copy of it is elsewhere (W306)."""
+        self.overcounted: tuple[int, Card] | None = None
+        """The first event, by number, and its card, at which a card is played or drawn when
+        every copy of it is elsewhere."""
+        self.declared_cards: dict[str, set[Card]] = {}
+        """The cards each seat has declared in the deal."""
         self.mark_reader = mark_reader
         """Reads the record's marks (:mod:`validator.replay.marks`, which the driver passes)."""
         self.play_left_out = False
@@ -169,6 +187,8 @@ class DealWalker:
             trump=trump,
         )
         self.state.foresee(declarations_of(deal))
+        self.hidden = any(self.state.unknown.values())
+        """Whether some hand is not named whole when the deal begins."""
         self.state.draws_unrecorded = not writes_draws(deal)
         self.pone = ctx.next_seat(deal.dealer)
         self.observer = ctx.observer
@@ -532,7 +552,13 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(play, state)
-        found = state.play(seat, card)
+        if self.hidden and card in self.declared_cards.get(seat, ()):
+            self.suspects.append((self.event_no, seat, frozenset((card,))))
+        found = state.play(seat, card, self.withheld.get(self.event_no, NONE))
+        if found and any(v.code == "P208" for v in found):
+            self.contradictions += 1
+            if self.overcounted is None and any(_elsewhere(v) for v in found):
+                self.overcounted = (self.event_no, card)
         if found and (self.count_faults or self.overheld):
             found = [v for v in found if not self._left_out_as_remedy(v, seat)]
         if observer is not None:
@@ -636,8 +662,18 @@ class DealWalker:
         observer = self.observer
         if observer is not None:
             observer.before_event(decl, self.state)
+        if self.hidden:
+            shown = frozenset(decl.cards).union(*(c.cards for c in decl.carried))
+            self.suspects.append((self.event_no, decl.seat, shown))
+            self.declared_cards.setdefault(decl.seat, set()).update(shown)
         outcome = self.state.declare(
-            decl.seat, decl.kind, decl.cards, decl.score, carried, fresh=decl.fresh
+            decl.seat,
+            decl.kind,
+            decl.cards,
+            decl.score,
+            carried,
+            fresh=decl.fresh,
+            withheld=self.withheld.get(self.event_no, NONE),
         )
         if observer is not None:
             observer.after_event(decl, self.state, outcome.violations)
@@ -822,6 +858,10 @@ class DealWalker:
         state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         for card in draw.cards:
             drawn = state.draw(seat, card)
+            if drawn and card is not None and any(_elsewhere(v) for v in drawn):
+                self.contradictions += 1
+                if self.overcounted is None:
+                    self.overcounted = (self.event_no, card)
             if drawn and self.count_faults:
                 drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
             found.extend(drawn)
@@ -885,6 +925,9 @@ class DealWalker:
         effects = self.ctx.laws.effects("W304", facts)
         if effects is None or not effects.choose_next_two:
             return
+        if draw.seat == facts.adversary:
+            # the one who chooses, written first, takes his choice first: no draw out of turn
+            self.state.draws_first(draw.seat)
         # elected, the choice fixes who takes the second card; else the draws show it
         if raw.election is None:
             self.state.take_second(card)
@@ -1080,6 +1123,11 @@ def called_cards(kind: str, cards: Iterable[Card], trump: str | None) -> tuple[s
     else:
         fits = listed
     return tuple(str(c) for c in (fits or listed))
+
+
+def _elsewhere(v: Violation) -> bool:
+    """Whether a fault is a card played or drawn when every copy of it is elsewhere."""
+    return v.code in ("P208", "W306") and "every copy of it is elsewhere" in v.message
 
 
 def _without_second_draw(found: list[Violation], seat: str) -> list[Violation]:

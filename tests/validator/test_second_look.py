@@ -1,0 +1,124 @@
+"""The same deal named, without hands and blind gets the same ruling where the record proves it.
+
+Audit 16 (7 December 2026) wrote deals three ways: naming every card, without the hand and
+stock lines (``hide_cards``), and blind (the draws unnamed too), each verdict worked by hand
+before the tool ran (line 1 of each record under ``data/second_look``).
+
+Two defects of the hidden forms:
+
+- **A false declaration read as true** (``validator.replay.second_look``): a record without
+  hands read B's ``bezique QS JD`` as taking a J♦ from his unseen cards, and when A later played
+  the second J♦ (of two), reported "P208 A plays JD, but every copy of it is elsewhere", a record
+  to mend, with nothing taken down. B held no J♦: the declaration was false (A401), as the named
+  record shows. foster-1914-ordinary-bezique.txt, Scoring: "Scores erroneously marked must be
+  taken down".
+- **One revoke reported once for every later card that proves it**: B, void of the suit led
+  at trick 56 by what the blind record shows, later plays three trumps he must have held, and
+  each was a P207; under the French laws each took the last trick's 50 off again.
+  rubicon-bezique-laws.txt, The Last Nine Tricks: "In France he is penalised by counting nothing
+  from that point on": one fault, one penalty.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notation import Record, parse_record
+from validator.replay import ReplayDetails, replay_with_details
+from validator.tools.hide import hide_cards
+
+DATA = Path(__file__).resolve().parent / "data" / "second_look"
+
+
+def _forms(name: str) -> dict[str, ReplayDetails]:
+    record = parse_record((DATA / f"{name}.bzn").read_text(encoding="utf-8"))
+    forms: dict[str, Record] = {
+        "named": record,
+        "no hands": hide_cards(record),
+        "blind": hide_cards(record, draws=True),
+    }
+    return {k: replay_with_details(v, steps=False) for k, v in forms.items()}
+
+
+def _found(details: ReplayDetails) -> list[tuple[str, int | None]]:
+    return [(f.code, f.location.trick) for f in details.replay.all_findings()]
+
+
+def test_a_bezique_of_a_jack_not_held_is_false_in_every_form() -> None:
+    # Two-pack, English laws (the ordinary game's: "Scores erroneously marked must be taken
+    # down"). A plays J♦ at trick 1, B declares bezique Q♠ J♦ 40 at trick 3, A plays the other
+    # J♦ at trick 11: B never held one. B marked 170; 170 - 40 = 130. A 40.
+    for form, details in _forms("tp2-bez-oneJD-Aplayslater").items():
+        assert _found(details) == [("A401", 3)], form
+        assert details.deals[0].corrected.scores == {"A": 40, "B": 130}, form
+
+
+def test_a_seven_of_trumps_not_held_is_false_in_every_form() -> None:
+    # Two-pack, hearts trumps: A plays 7♥ at trick 1 and the other 7♥ at trick 4, so B's
+    # "seven 7H 10" at trick 3 claims a card he could not hold (A413): the 10 is taken down,
+    # B 90 - 10 = 80.
+    for form, details in _forms("sv2-seven-one-gone-Akeeps").items():
+        assert _found(details) == [("A413", 3)], form
+        assert details.deals[0].corrected.scores == {"A": 90, "B": 80}, form
+
+
+def test_a_jack_drawn_later_proves_the_bezique_false_where_the_draw_is_named() -> None:
+    # A plays one J♦ at trick 1; B draws the other, named, at trick 10: B held none at trick 3.
+    # Named and without hands: A401, B 160 - 40 = 120. Blind, the J♦ B draws is unnamed and
+    # he may have held it: nothing proves the bezique false, B keeps 160.
+    forms = _forms("tp3-bez-oneJD-Bdrawslater")
+    for form in ("named", "no hands"):
+        assert _found(forms[form]) == [("A401", 3)], form
+        assert forms[form].deals[0].corrected.scores == {"A": 50, "B": 120}, form
+    assert _found(forms["blind"]) == []
+    assert forms["blind"].deals[0].corrected.scores == {"A": 50, "B": 160}
+
+
+def test_a_carried_marriage_whose_only_king_was_played_is_a408_not_a_record_to_mend() -> None:
+    # Rubicon, English: B carries marriage K♠ Q♠, plays his only K♠ at trick 4 and scores the
+    # marriage at trick 6: A408, which stands unchallenged (Portland law 50), so the deal's
+    # result is unchanged: B wins 1700. Without hands the K♠ B plays may seem another from his
+    # hand, but B's own later plays and draws (named) leave him none: the same A408. Blind,
+    # nothing shows it; no finding.
+    forms = _forms("ca1-carried-broken")
+    for form in ("named", "no hands"):
+        assert _found(forms[form]) == [("A408", 6)], form
+    assert _found(forms["blind"]) == []
+    for form, details in forms.items():
+        assert details.replay.game is not None and details.replay.game.result == "B 1700", form
+
+
+@pytest.mark.parametrize(
+    ("name", "named", "scores", "brisques"),
+    [
+        # B fails to trump at trick 56; his 90 less the last trick's 50, once: 40
+        ("rv6f-trump-F", "P206", {"A": 0, "B": 40}, {"A": 19, "B": 10}),
+        # B fails to follow at trick 56
+        ("rv2-follow-F", "P205", {"A": 0, "B": 0}, {"A": 18, "B": 12}),
+    ],
+)
+def test_a_revoke_proved_by_several_later_cards_is_one_fault(
+    name: str, named: str, scores: dict[str, int], brisques: dict[str, int]
+) -> None:
+    forms = _forms(name)
+    assert _found(forms["named"]) == [(named, 56)]
+    for form, details in forms.items():
+        codes = [code for code, _ in _found(details)]
+        assert len(codes) == 1 and codes[0] in (named, "P207"), form
+        corrected = details.deals[0].corrected
+        assert corrected.scores == scores and corrected.brisques == brisques, form
+
+
+def test_a_repeated_carte_blanche_showing_a_card_not_held_is_a401_in_every_form() -> None:
+    # Rubicon, English. A shows carte blanche, plays 7♠ and draws 8♣, then repeats it showing
+    # 9♠, which he does not hold ("on showing the card drawn", hoffmann-1909, law 16): the
+    # card shown is not held (A401). Unchallenged, the 50 stands (Portland law 50): A 100.
+    # The named record had been silent; without hands and blind the 9♠ was taken for A's, so
+    # B's own 9♠ drawn and played later were "every copy elsewhere" and A's last plays false
+    # revokes (P205), leaving the game "not settled" where it is B's 1700.
+    for form, details in _forms("cb4-repeat-wrong-card").items():
+        assert _found(details) == [("A401", 1)], form
+        assert details.deals[0].corrected.scores == {"A": 100, "B": 50}, form
+        assert details.replay.game is not None and details.replay.game.result == "B 1700", form
