@@ -36,6 +36,9 @@ TRIES: Final = 8
 ROUNDS: Final = 3
 """The contradictions explained in one deal, one after another."""
 
+WALKS: Final = 24
+"""The walks of one deal the second look may take in all (a bound on its cost)."""
+
 
 def second_look(
     walker: DealWalker, walk: Callable[[Mapping[int, frozenset[Card]]], DealWalker]
@@ -44,12 +47,16 @@ def second_look(
     deal reading the events given as withheld, not yet run) that explains more of it."""
     best = walker
     withheld: dict[int, frozenset[Card]] = {}
+    walks = 0
     for _ in range(ROUNDS):
         if best.overcounted is None:
             break
         event, card = best.overcounted
         found: tuple[tuple[int, int, int], DealWalker, dict[int, frozenset[Card]]] | None = None
         for trial in _trials(best.suspects, event, card, withheld):
+            if walks == WALKS:
+                break
+            walks += 1
             other = walk(trial)
             other.observer = None
             other.run()
