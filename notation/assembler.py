@@ -204,8 +204,10 @@ class Assembler:
                 if type(item) is Paren:
                     self.skipping += 1 if item.opens else -1
                     continue
-                if type(item) is not DealLine:
+                # a deal line ends any variation; a tag one opened among the tags
+                if type(item) is not DealLine and (type(item) is not TagLine or self.deal):
                     continue
+                self.skipping = 0
             handler = _HANDLERS.get(type(item))
             if handler is not None:
                 handler(self, item)
@@ -388,7 +390,17 @@ class Assembler:
         if item.opens:
             deal = self.deal
             if deal is None:
-                self.fault("a variation before any 'deal' line", at, cascade=True)
+                # among the tags (or before the first deal): what it holds is left out, up
+                # to its ')', the next tag or the first deal, so the record stays whole
+                where = "among the tags" if self.tags else "before any 'deal' line"
+                self.fault(
+                    f"a variation {where}: a variation stands in a deal, after the trick or "
+                    "event it is an alternative to",
+                    at,
+                    # unless a deal line before it was left out for a syntax error
+                    cascade=bool(self.dropped) and self.dropped[0] < at.line,
+                )
+                self.skipping = 1
                 return
             if deal.score is not None or deal.total is not None:
                 self.fault("a variation after the deal's score", at)

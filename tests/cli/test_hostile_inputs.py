@@ -51,6 +51,7 @@ INPUTS: dict[str, bytes] = {
     "cut-utf8": "deal 1 dealer B\n{é".encode()[:-1],
     "unclosed-comment": b"deal 1 dealer B\n1. A 7D B 9C { never closed\n2. B 8C A 9H\n",
     "comment-only": b"{just a note, no record}\n",
+    "remarks-only": b"; a remark\n\n; another, over\n{a comment\nof two lines}\n",
     "sample": SAMPLE,
 }
 """Each hostile input's bytes; ``sample`` (two records, each of its own sitting) is sound."""
@@ -58,6 +59,9 @@ INPUTS: dict[str, bytes] = {
 FILE_PROBLEMS: dict[str, str] = {
     "empty": "no record found",
     "blank-lines": "no record found",
+    # comments are notes, not a record: such a file holds none, as an empty one
+    "comment-only": "no record found",
+    "remarks-only": "no record found",
     "binary": "line 1 holds a NUL byte: a binary file, not BZN text",
     "nul-in-text": "line 2 holds a NUL byte: a binary file, not BZN text",
     # "deal 1 dealer B\n" is 16 bytes, "{caf" 4 more: the Latin-1 é is byte 20, column 5
