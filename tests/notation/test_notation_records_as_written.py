@@ -63,3 +63,45 @@ def test_a_variation_left_open_among_the_tags_loses_no_tag_nor_record() -> None:
     assert [t.name for t in one.tags] == ["Event", "B"]  # the tag after the '(' is kept
     assert [(e.line, e.column) for e in one.errors] == [(2, 1)]
     assert two.tag("Event") == "y" and two.errors == ()
+
+
+def _tricks(count: int) -> str:
+    """``count`` trick lines numbered from 1 (the cards do not matter to the notation)."""
+    return "".join(f"{n}. A 7D B 9D\n" for n in range(1, count + 1))
+
+
+def test_a_score_line_before_trick_1_is_one_fault_at_it_not_one_a_trick() -> None:
+    text = TAGS + "\ndeal 1 dealer B\nscore A 0 B 0\n" + _tricks(30)
+    (record,) = _read(text)
+    assert isinstance(record, Record)
+    # line 5 is "deal 1 dealer B", line 6 the score line, 7 to 36 the thirty tricks
+    assert [(e.line, e.column, e.text) for e in record.errors] == [(6, 1, "score A 0 B 0")]
+    assert record.errors[0].message.startswith("a 'score' line before trick 1: ")
+    (deal,) = record.deals
+    assert [t.number for t in deal.tricks] == list(range(1, 31))
+    assert deal.score is None  # the score line out of place is left out
+
+
+def test_what_follows_an_early_score_line_goes_in_the_deal_where_it_stands() -> None:
+    text = TAGS + "\ndeal 1 dealer B\nscore A 0 B 0\n{a note}\nA carte-blanche 50\n" + _tricks(2)
+    (record,) = _read(text)
+    assert isinstance(record, Record)
+    assert [e.line for e in record.errors] == [6]
+    (deal,) = record.deals
+    kinds = [type(event).__name__ for event in deal.events]
+    assert kinds == ["Comment", "Declaration"]  # {a note} (line 7), then line 8
+
+
+def test_a_deal_of_a_score_line_alone_is_a_score_sheet_and_reads_clean() -> None:
+    (record,) = _read(TAGS + "\ndeal 1 dealer B\nscore A 1260 B 1140\n")
+    assert isinstance(record, Record)
+    assert record.errors == ()
+    assert record.deals[0].score is not None
+
+
+def test_a_declaration_after_the_score_of_a_deal_without_tricks_is_still_a_fault() -> None:
+    (record,) = _read(TAGS + "\ndeal 1 dealer B\nscore A 0 B 0\nA carte-blanche 50\n")
+    assert isinstance(record, Record)
+    assert [(e.line, e.message) for e in record.errors] == [
+        (7, "a declaration after the deal's score: it belongs before it")
+    ]
