@@ -32,6 +32,7 @@ from notation.comment_lines import Tracker
 from notation.errors import NotationError
 from notation.model import Comment, Record
 from notation.parser import parse_record_lenient
+from notation.unread_lines import is_unread
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 """A path, an open text file, or any iterable of lines."""
@@ -83,9 +84,14 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         if raw.startswith("\ufeff"):
             # a BOM opens the file, or a file joined to another (``cat a.bzn b.bzn``)
             raw = raw[1:]
-        # most lines hold no brace and start no comment: the tracker is asked only otherwise
-        inside = (comments.open or "{" in raw) and comments.inside(raw)
-        head = raw.lstrip()[:1]  # the first character that is not white space
+        if is_unread(raw):
+            # a line too long to read: the parser reports it; to comments it is blank
+            inside = comments.open and comments.inside("\n")
+            head = "\x00"
+        else:
+            # most lines hold no brace and start no comment: the tracker is asked only then
+            inside = (comments.open or "{" in raw) and comments.inside(raw)
+            head = raw.lstrip()[:1]  # the first character that is not white space
         if not inside and head == "[" and has_moves:
             yield start, "".join(buffer)
             buffer = []

@@ -21,6 +21,7 @@ import click
 
 from notation.parser import parse_record_collecting
 from notation.reader import split_records
+from notation.unread_lines import without_unread
 from notation.writer import write_record
 from validator import indented_json
 from validator.cli.common import Output, Problems, fail
@@ -69,7 +70,8 @@ def _with_ends(pieces: Iterator[_Piece]) -> Iterator[tuple[_Piece, str]]:
 def _out_text(piece: _Piece) -> str:
     if piece.canonical is not None:
         return piece.canonical
-    return piece.text.rstrip() + "\n"  # a broken record is kept as written
+    # a broken record is kept as written (but a line too long to read, which was not held)
+    return without_unread(piece.text).rstrip() + "\n"
 
 
 def _range(start: int, length: int) -> str:

@@ -1,0 +1,101 @@
+"""The command line on records that are not read as written: a line too long to hold, a
+comment over a line separator, and the words of a few refusals.
+
+Every expected value is worked out by hand from the inputs below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from validator.cli import main
+from validator.sources import MAX_LINE, Input, LineReader
+
+RECORD = (
+    '[Event "x"]\n[A "Hart"]\n[B "Cole"]\n[Variant "rubicon"]\n[Result "*"]\n\n'
+    "deal 1 dealer B\n1. A 7D B 9D\n2. B 8S A TS\n"
+)
+"""Nine lines: a record that checks clean (two tricks of an unfinished deal)."""
+
+
+@dataclass
+class Ran:
+    code: int
+    out: str
+    err: str
+
+
+def _run(*args: str, stdin: bytes | None = None) -> Ran:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+# ------------------------------------------------------------------ a line longer than 1 MiB
+
+
+def _long_line_file(tmp_path: Path, end: bytes = b"\n") -> Path:
+    """Three records; line 11, in the second, is 7 + 2,000,000 + 1 = 2,000,008 bytes."""
+    long = b"{note: " + b"x" * 2_000_000 + b"}"
+    data = (
+        RECORD.encode()
+        + b'[Event "y"]\n'  # line 10
+        + long
+        + end  # line 11
+        + RECORD.encode()  # lines 12 to 20
+    )
+    path = tmp_path / "long.bzn"
+    path.write_bytes(data)
+    return path
+
+
+def test_a_line_over_1_mib_is_a_fault_at_it_and_the_other_records_are_checked(
+    tmp_path: Path,
+) -> None:
+    path = _long_line_file(tmp_path)
+    ran = _run("check", str(path))
+    assert ran.code == 2  # a record could not be read whole
+    first = ran.err.splitlines()[0]
+    assert first == (
+        f"{path}:11:1: expected a line of BZN (one statement, at most 1,048,576 bytes), "
+        "found a line of 2,000,008 bytes: it is not read, so neither is the record holding "
+        "it whole"
+    )
+    # the text shown is the line's start, not the megabytes of it
+    assert ran.err.splitlines()[1] == "    {note: " + "x" * 33 + "..."
+    summary = {
+        key.strip(): value
+        for key, value in (line.rsplit(None, 1) for line in ran.out.splitlines() if line.strip())
+    }
+    assert summary["records"] == "3"
+    assert summary["clean"] == "2"  # the first record and the third
+    assert summary["records read in part"] == "1"
+
+
+def test_the_line_reader_reads_past_a_long_line_with_crlf_and_goes_on(tmp_path: Path) -> None:
+    path = _long_line_file(tmp_path, end=b"\r\n")
+    reader = LineReader(Input(str(path), path, None))
+    lines = list(reader)
+    assert len(lines) == 20 and reader.lines == 20
+    assert lines[11] == '[Event "x"]\n'  # line 12, the third record, read as written
+    assert reader.offset == path.stat().st_size
+
+
+def test_a_line_of_exactly_the_limit_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "edge.bzn"
+    # MAX_LINE bytes with its line break: "{" + comment text + "}" + "\n"
+    path.write_bytes(b"deal 1 dealer B\n{" + b"y" * (MAX_LINE - 3) + b"}\n")
+    lines = list(LineReader(Input(str(path), path, None)))
+    assert len(lines[1]) == MAX_LINE
+
+
+def test_fmt_to_standard_output_never_writes_the_stand_in(tmp_path: Path) -> None:
+    path = _long_line_file(tmp_path)
+    ran = _run("fmt", "-", stdin=path.read_bytes())
+    assert ran.code == 2
+    assert "\x00" not in ran.out
+    # the records around it, and the rest of the broken one, come through
+    assert ran.out.count('[Event "x"]') == 2 and '[Event "y"]' in ran.out
