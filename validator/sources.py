@@ -19,6 +19,7 @@ and after it are read.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -39,6 +40,8 @@ MAX_LINE: Final = 1 << 20
 """A line longer than this many bytes (1 MiB) is not BZN: it is not read, and is reported at
 its place (the record holding it is not read whole; the others are)."""
 _BOM: Final = b"\xef\xbb\xbf"
+_LINE_ENDS: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+"""A line and its break (CRLF, CR or LF), or the last line without one."""
 
 
 class InputError(Exception):
@@ -183,8 +186,10 @@ class LineReader:
                 self.offset += len(raw)
                 self.final_newline = line.endswith("\n")
                 if "\r" in line and "\r" in line.rstrip("\r\n"):
-                    # lone CRs end lines too, as universal newlines read them
-                    pieces = line.splitlines(keepends=True)
+                    # lone CRs end lines too, as universal newlines read them (but not the
+                    # other breaks str.splitlines knows, U+2028 and the like: an editor
+                    # shows them inside a line, and so they are, in a comment or a string)
+                    pieces = _LINE_ENDS.findall(line)
                     self.lines += len(pieces) - 1
                     yield from pieces
                 else:

@@ -99,3 +99,57 @@ def test_fmt_to_standard_output_never_writes_the_stand_in(tmp_path: Path) -> Non
     assert "\x00" not in ran.out
     # the records around it, and the rest of the broken one, come through
     assert ran.out.count('[Event "x"]') == 2 and '[Event "y"]' in ran.out
+
+
+# ------------------------------------------------------------------ U+2028 in a ';' comment
+
+LS = "\u2028"  # LINE SEPARATOR: str.splitlines breaks at it, editors show it inside a line
+
+SEPARATED = (
+    '[Event "x"]\n[A "Hart"]\n[B "Cole"]\n[Variant "rubicon"]\n[Result "*"]\n\n'
+    "deal 1 dealer B\n"  # line 7
+    f'^ruling "x" ; a{LS}b\n'  # line 8, read by Lark
+    f"1. A 7D B 9D ; c{LS}d\n"  # line 9, read by the fast reader
+    "2. B 8S A QX\n"  # line 10: QX, column 11, is a fault
+)
+
+
+def test_a_line_separator_in_a_comment_is_inside_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "ls.bzn"
+    path.write_text(SEPARATED, encoding="utf-8")
+    ran = _run("check", str(path))
+    assert ran.err.splitlines()[0] == f"{path}:10:11: expected a card such as QS or 10H, found 'QX'"
+
+
+def test_a_line_separator_with_lone_cr_line_ends(tmp_path: Path) -> None:
+    path = tmp_path / "ls-cr.bzn"
+    path.write_bytes(SEPARATED.replace("\n", "\r").encode())
+    reader = LineReader(Input(str(path), path, None))
+    lines = list(reader)
+    assert reader.lines == 10 and len(lines) == 10
+    assert lines[7] == f'^ruling "x" ; a{LS}b\r'
+    ran = _run("check", str(path))
+    assert ran.err.splitlines()[0] == f"{path}:10:11: expected a card such as QS or 10H, found 'QX'"
+
+
+def test_fmt_writes_a_line_separator_back_and_numbers_diff_lines_as_an_editor(
+    tmp_path: Path,
+) -> None:
+    text = SEPARATED.replace("QX", "TS") + "  3.   A 7H B 8H\n"  # line 11, not canonical
+    path = tmp_path / "ls.bzn"
+    path.write_text(text, encoding="utf-8")
+    ran = _run("fmt", "-", stdin=text.encode())
+    assert ran.code == 0
+    assert ran.out == SEPARATED.replace("QX", "TS") + "3. A 7H B 8H\n"
+    ran = _run("fmt", "--diff", str(path))
+    assert ran.code == 1
+    # the one change is line 11; three lines of context before it: lines 8 to 11
+    assert ran.out.split("\n")[2:] == [
+        "@@ -8,4 +8,4 @@",
+        f' ^ruling "x" ; a{LS}b',
+        f" 1. A 7D B 9D ; c{LS}d",
+        " 2. B 8S A TS",
+        "-  3.   A 7H B 8H",
+        "+3. A 7H B 8H",
+        "",
+    ]

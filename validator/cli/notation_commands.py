@@ -74,6 +74,13 @@ def _out_text(piece: _Piece) -> str:
     return without_unread(piece.text).rstrip() + "\n"
 
 
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, each with its line feed (as an editor counts them)."""
+    lines = text.split("\n")
+    out = [line + "\n" for line in lines[:-1]]
+    return [*out, lines[-1]] if lines[-1] else out
+
+
 def _range(start: int, length: int) -> str:
     """A unified diff's range: 1-based start, and the length unless it is 1."""
     if length == 1:
@@ -129,8 +136,9 @@ class _Formatter:
                     continue
                 same = False
                 if self.show_diff and piece.canonical is not None:
-                    old = piece.text.replace("\r\n", "\n").splitlines(keepends=True)
-                    new = written.splitlines(keepends=True)
+                    # lines end at line feeds only: a U+2028 in a comment is inside its line
+                    old = _lines(piece.text.replace("\r\n", "\n"))
+                    new = _lines(written)
                     for line in _hunks(old, new, piece.line - 1, canonical_line):
                         if not diff_head:
                             click.echo(f"--- {source.name}\n+++ {source.name} (canonical)")
