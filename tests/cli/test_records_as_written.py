@@ -153,3 +153,25 @@ def test_fmt_writes_a_line_separator_back_and_numbers_diff_lines_as_an_editor(
         "+3. A 7H B 8H",
         "",
     ]
+
+
+# ------------------------------------------------------------------ replay --step out of range
+
+DRAWN = RECORD.replace("1. A 7D B 9D\n", "1. A 7D B 9D\n  draw B ?, A ?\n").replace(
+    "2. B 8S A TS\n", "2. B 8S A TS\n  draw A ?, B ?\n"
+)
+"""Step 0 the deal; trick 1 steps 1 to 5 (A 7D, B 9D, the trick to B, B's draw, A's draw);
+trick 2 steps 6 to 10 (B 8S, A TS, the trick to A, A's draw, B's draw); step 11 the end of
+the deal as recorded."""
+
+
+def test_replay_step_out_of_range_says_the_steps_and_tricks_there_are(tmp_path: Path) -> None:
+    path = tmp_path / "drawn.bzn"
+    path.write_text(DRAWN, encoding="utf-8")
+    assert _run("replay", str(path), "--step", "11").code == 0  # the last step
+    for step in ("12", "t3", "t0", "-1", "x"):
+        ran = _run("replay", str(path), "--step", step)
+        assert (ran.code, ran.err) == (
+            2,
+            f"{path}: deal 1 has no step {step!r} (steps 0 to 11, tricks t1 to t2)\n",
+        ), step
