@@ -161,8 +161,8 @@ def resolve(
     no laws or house rules over it); ``play_laws`` its Laws tag for the rules of play; ``laws``
     chooses the remedies only. A tag that cannot be used is a problem, and the default stands
     in for it; so is a Variant, Laws or HouseRules tag with an empty value (it names nothing:
-    the default applies, and the record says so). A file a tag names by a relative path is read from the
-    folder of ``source`` (default: the record's own), or the working folder
+    the default applies, and the record says so). A file a tag names by a relative path is
+    read from the folder of ``source`` (default: the record's own), or the working folder
     (:func:`record_folder`).
     """
     folder = record_folder(source if source is not None else record.source)
