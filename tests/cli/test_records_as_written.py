@@ -175,3 +175,50 @@ def test_replay_step_out_of_range_says_the_steps_and_tricks_there_are(tmp_path: 
             2,
             f"{path}: deal 1 has no step {step!r} (steps 0 to 11, tricks t1 to t2)\n",
         ), step
+
+
+# ------------------------------------------------------------------ adjudicate: a game missing
+
+
+def _game(number: int) -> str:
+    """A game of the sitting 'Bath': eleven lines, its Game tag on the sixth."""
+    return (
+        '[Event "x"]\n[A "Hart"]\n[B "Cole"]\n[Variant "rubicon"]\n[Sitting "Bath"]\n'
+        f'[Game "{number}"]\n[Result "*"]\n\ndeal 1 dealer B\n1. A 7D B 9D\n\n'
+    )
+
+
+MISSING = (
+    "sitting 'Bath': game 2 is missing (game 3 follows game 1; a sitting's games are "
+    "numbered 1, 2, 3...)"
+)
+
+
+def test_adjudicate_reports_a_game_missing_as_check_does(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "sitting.bzn"
+    path.write_text(_game(1) + _game(3), encoding="utf-8")  # game 3's Game tag: line 17
+    checked = _run("check", str(path))
+    assert checked.err == "" and checked.out.splitlines()[0] == f"{path}:17:1: R001 {MISSING}"
+    ruled = _run("adjudicate", str(path), "--format", "json")
+    assert ruled.code == 1  # a ruling made
+    first, second = json.loads(ruled.out)["rulings"]
+    assert first["record_irregularities"] == []
+    (found,) = second["record_irregularities"]
+    assert (found["code"], found["message"]) == ("R001", MISSING)
+    assert (found["location"]["line"], found["location"]["column"]) == (17, 1)
+
+
+def test_adjudicate_calls_no_game_missing_beside_a_record_it_could_not_read(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    path = tmp_path / "sitting.bzn"
+    broken = _game(2).replace("1. A 7D B 9D", "1. A 7D B QX")  # it may be game 2
+    path.write_text(_game(1) + broken + _game(3), encoding="utf-8")
+    ruled = _run("adjudicate", str(path), "--format", "json")
+    assert ruled.code == 2
+    rulings = json.loads(ruled.out)["rulings"]
+    assert [r["record_irregularities"] for r in rulings] == [[], []]
