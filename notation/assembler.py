@@ -117,6 +117,16 @@ class _DealB:
     score: ScoreLine | None = None
     total: ScoreLine | None = None
     end_comments: list[Comment] = field(default_factory=list)
+    held: list[tuple[Event, str]] = field(default_factory=list)
+    """Events after a score line written before any trick, each with its words: they go in
+    the deal if a trick follows (the score line was out of place), else each is a fault."""
+
+    def early_end(self) -> ScoreLine | None:
+        """The first end line (``score`` or ``total``), when the deal has no trick yet."""
+        if self.body.tricks:
+            return None
+        ends = [end for end in (self.score, self.total) if end is not None]
+        return min(ends, key=lambda end: end.pos) if ends else None
 
     def build(self) -> Deal:
         ln = self.line
@@ -188,6 +198,9 @@ class Assembler:
             self.fault("'(' is not closed by ')'", body.pos, cascade=True)
             self.pop()
         if self.deal is not None:
+            for event, what in self.deal.held:
+                assert event.pos is not None
+                self.fault(f"{what} after the deal's score: it belongs before it", event.pos)
             self.deals.append(self.deal.build())
         self.deal = None
         self.stack = []
@@ -204,8 +217,10 @@ class Assembler:
                 if type(item) is Paren:
                     self.skipping += 1 if item.opens else -1
                     continue
-                if type(item) is not DealLine:
+                # a deal line ends any variation; a tag one opened among the tags
+                if type(item) is not DealLine and (type(item) is not TagLine or self.deal):
                     continue
+                self.skipping = 0
             handler = _HANDLERS.get(type(item))
             if handler is not None:
                 handler(self, item)
@@ -315,8 +330,11 @@ class Assembler:
             self.fault(f"trick {item.number} before any 'deal' line", item.pos, cascade=True)
             return
         if deal.score is not None or deal.total is not None:
-            self.fault(f"trick {item.number} after the deal's score", item.pos)
-            return
+            early = deal.early_end()
+            if early is None:
+                self.fault(f"trick {item.number} after the deal's score", item.pos)
+                return
+            self._misplaced_end(deal, early)
         body = self.stack[-1]
         tricks = body.tricks
         number = item.number
@@ -338,6 +356,23 @@ class Assembler:
             )
         body.add_trick(item)
 
+    def _misplaced_end(self, deal: _DealB, early: ScoreLine) -> None:
+        """A trick after an end line written before the deal's first trick: that line is the
+        one out of place (one fault at it, not one at every trick after it). It is left out,
+        and what was held after it goes into the deal where it stands."""
+        word = "total" if early.total else "score"
+        self.fault(
+            f"a '{word}' line before trick 1: a deal's score and total come after its last "
+            "trick (this one is left out)",
+            early.pos,
+        )
+        held = [*deal.end_comments, *(event for event, _ in deal.held)]
+        held.sort(key=lambda event: event.pos or Pos(0, 0))
+        deal.body.events.extend(held)
+        deal.score = deal.total = None
+        deal.end_comments = []
+        deal.held = []
+
     def _dropped_between(self, after: int, before: int) -> bool:
         """True when a line between these two was left out for a syntax error."""
         at = bisect_right(self.dropped, after)
@@ -353,6 +388,9 @@ class Assembler:
                 self.fault(f"{what} before any 'deal' line", pos, cascade=True)
             return
         if deal.score is not None or deal.total is not None:
+            if len(self.stack) == 1 and deal.early_end() is not None:
+                deal.held.append((event, what))  # a trick after it will show which is wrong
+                return
             self.fault(f"{what} after the deal's score: it belongs before it", pos)
             return
         self.stack[-1].add(event)
@@ -388,7 +426,17 @@ class Assembler:
         if item.opens:
             deal = self.deal
             if deal is None:
-                self.fault("a variation before any 'deal' line", at, cascade=True)
+                # among the tags (or before the first deal): what it holds is left out, up
+                # to its ')', the next tag or the first deal, so the record stays whole
+                where = "among the tags" if self.tags else "before any 'deal' line"
+                self.fault(
+                    f"a variation {where}: a variation stands in a deal, after the trick or "
+                    "event it is an alternative to",
+                    at,
+                    # unless a deal line before it was left out for a syntax error
+                    cascade=bool(self.dropped) and self.dropped[0] < at.line,
+                )
+                self.skipping = 1
                 return
             if deal.score is not None or deal.total is not None:
                 self.fault("a variation after the deal's score", at)

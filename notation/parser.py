@@ -43,6 +43,7 @@ from notation.lark_parser import LOCK, StatementError, parse_text
 from notation.messages import explain
 from notation.model import Comment, Pos, Record
 from notation.statements import Notes, Paren, TagLine, brace_comment, pos
+from notation.unread_lines import MARK, is_unread, unread_fault
 
 MAX_ERRORS_PER_RECORD = 1000
 """A record with more faults than this reports them and one more saying that the rest of the
@@ -76,6 +77,29 @@ class _Reading:
         self.units: list[tuple[int, int]] = []
         """Runs of lines (0-based, first and last) joined by a comment spanning lines."""
         self.stopped_at: int | None = None
+        if MARK in text:
+            self.unread()
+
+    def unread(self) -> None:
+        """Each stand-in for a line too long to read (:mod:`notation.unread_lines`): a fault
+        at its place, the line left out as a syntax error's is."""
+        for index, line in enumerate(self.working):
+            if is_unread(line):
+                message, head = unread_fault(line)
+                at = index + 1 + self.offset
+                self.errors.append(
+                    NotationError(
+                        message,
+                        source=self.source,
+                        line=at,
+                        column=1,
+                        text=head,
+                        record_line=self.first_line,
+                    )
+                )
+                self.working[index] = ""
+                self.syntax += 1
+                self.dropped.append(at)
 
     def as_written(self) -> list[str]:
         """The lines as written, for messages (split on the first fault only)."""

@@ -23,17 +23,42 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
 from notation.comment_lines import Tracker
 from notation.errors import NotationError
-from notation.model import Record
+from notation.model import Comment, Record
 from notation.parser import parse_record_lenient
+from notation.unread_lines import is_unread
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 """A path, an open text file, or any iterable of lines."""
+
+
+_OUTSIDE_PARENS = re.compile(r'"(?:[^"\\]|\\.)*"|\{(?:[^\\}]|\\.)*\}?|;.*')
+"""What a line's parentheses are not counted in: strings and comments."""
+_DEAL_LINE = re.compile(r"[ \t]*deal\b")
+
+
+def _paren_balance(line: str) -> int:
+    """How many more variations ``line`` opens than it closes."""
+    bare = _OUTSIDE_PARENS.sub("", line)
+    return bare.count("(") - bare.count(")")
+
+
+def _only_comments(text: str) -> bool:
+    """Whether a record's text holds comments and nothing else (no tag, deal, mark or
+    fault): such a text is a note, not a record."""
+    record = parse_record_lenient(text)
+    return (
+        not record.errors
+        and not record.tags
+        and not record.deals
+        and all(type(event) is Comment for event in record.events)
+    )
 
 
 def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -42,30 +67,54 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     A tag line after a line of moves starts a new record; a BOM opening a line (the file's, or
     one of the files joined into it) is dropped; each line keeps (or gains) its line break. A
     line inside a comment that spans lines is neither (the comment is followed by the parser's
-    rule, so that a comment left open does not hide the records after it).
+    rule, so that a comment left open does not hide the records after it). A variation
+    opened before the record's first move is not a move, nor is anything in it up to its
+    ``)`` or a ``deal`` line: the tags after it are the same record's, which the parser
+    reports the variation in. A file that holds only comments (and blank lines) holds no
+    record: nothing is yielded, as for an empty file.
     """
     buffer: list[str] = []
     start = 1
     number = 0
     has_moves = False
+    depth = 0  # variations open that were opened before the record's first move
+    content = False  # a line that is more than comments, or a record yielded
     comments = Tracker()
     for number, raw in enumerate(lines, 1):
         if raw.startswith("\ufeff"):
             # a BOM opens the file, or a file joined to another (``cat a.bzn b.bzn``)
             raw = raw[1:]
-        # most lines hold no brace and start no comment: the tracker is asked only otherwise
-        inside = (comments.open or "{" in raw) and comments.inside(raw)
-        head = raw.lstrip()[:1]  # the first character that is not white space
+        if is_unread(raw):
+            # a line too long to read: the parser reports it; to comments it is blank
+            inside = comments.open and comments.inside("\n")
+            head = "\x00"
+        else:
+            # most lines hold no brace and start no comment: the tracker is asked only then
+            inside = (comments.open or "{" in raw) and comments.inside(raw)
+            head = raw.lstrip()[:1]  # the first character that is not white space
         if not inside and head == "[" and has_moves:
             yield start, "".join(buffer)
             buffer = []
             start = number
             has_moves = False
+            depth = 0
         buffer.append(raw if raw.endswith("\n") else raw + "\n")
-        if not inside and head and head not in "[{;":
+        if inside or not head or head in "{;":
+            continue
+        content = True
+        if has_moves or head == "[":
+            continue
+        if head in "()" or depth:
+            if _DEAL_LINE.match(raw):
+                has_moves, depth = True, 0
+            else:
+                depth = max(0, depth + _paren_balance(raw))
+        else:
             has_moves = True
     if buffer and any(line.strip() for line in buffer):
-        yield start, "".join(buffer)
+        text = "".join(buffer)
+        if content or start > 1 or not _only_comments(text):
+            yield start, text
 
 
 def _lines(source: Source) -> tuple[Iterable[str], str | None, IO[str] | None]:

@@ -29,6 +29,7 @@ from validator.replay import (
     replay_with_details,
     sitting_findings,
 )
+from validator.replay.sittings import game_place, missing_in_file
 from validator.replay.wording import effect_words
 
 SCHEMA = "bezique-adjudication"
@@ -126,12 +127,16 @@ def adjudicate_sitting(
     *,
     laws: Laws | str | Path | None = None,
     source: str | None = None,
+    missing: bool = True,
 ) -> list[Ruling]:
     """Rule on the records of a sitting, each replayed once, numbered as given.
 
     Besides each record's own irregularities, a chouette's rotation is checked over the records
     in order (S506, rubicon-bezique-laws.txt, Chouette Bézique); a game played by the wrong
-    adversary is an irregularity of that game's record.
+    adversary is an irregularity of that game's record. With ``missing``, a game missing
+    between two games of a sitting among the records is R001 at the ``Game`` tag of the game
+    that shows it missing, as ``bezique check`` reports it in one file (pass ``False`` when a
+    record of the file could not be read: it may be that game).
     """
     all_details = [
         (index, replay_with_details(record, laws=laws, source=source, steps=False))
@@ -139,6 +144,12 @@ def adjudicate_sitting(
     ]
     rulings = [_ruling(details, laws, index) for index, details in all_details]
     replays = [details.replay for _, details in all_details]
+    if missing:
+        places = [game_place(replayed.record, replayed.source) for replayed in replays]
+        for position, finding in missing_in_file(places):
+            ruling = rulings[position]
+            extra = (*ruling.record_irregularities, Irregularity(finding))
+            rulings[position] = replace(ruling, record_irregularities=extra)
     for finding in sitting_findings(replays, laws):
         for position, replayed in enumerate(replays):
             tag_line = next(

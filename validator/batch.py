@@ -36,6 +36,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, Protocol
 from notation.errors import NotationError
 from notation.parser import parse_record_lenient
 from notation.reader import split_records
+from notation.unread_lines import SHOWN, unread_line
 
 if TYPE_CHECKING:
     from notation.model import Record
@@ -257,17 +258,23 @@ class _ReadProblem(Exception):
 
 
 def _bounded_lines(handle: IO[str], counter: list[int]) -> Iterator[str]:
-    """The lines of ``handle``, refusing binary data and endless lines; counts lines read."""
+    """The lines of ``handle``, refusing binary data; a line longer than :data:`MAX_LINE`
+    characters is handed on as a stand-in (:mod:`notation.unread_lines`). Counts lines read."""
     readline = handle.readline
     while True:
         line = readline(MAX_LINE)
         if not line:
             return
         counter[0] += 1
-        if len(line) >= MAX_LINE and not line.endswith("\n"):
-            raise _ReadProblem(
-                f"line {counter[0]} is longer than {MAX_LINE} characters: not a BZN file"
-            )
+        if len(line) >= MAX_LINE and not line.endswith(("\n", "\r")):
+            # read past the rest without holding it; the parser reports the stand-in
+            size, piece = len(line.encode()), line
+            while piece and not piece.endswith(("\n", "\r")):
+                piece = readline(MAX_LINE)
+                size += len(piece.encode())
+            ends = 2 if piece.endswith("\r\n") else 1 if piece.endswith(("\n", "\r")) else 0
+            yield unread_line(line[:SHOWN], size - ends, MAX_LINE)
+            continue
         if "\x00" in line:
             raise _ReadProblem(f"line {counter[0]} holds a NUL byte: a binary file, not BZN text")
         yield line

@@ -530,13 +530,40 @@ def _reference(ref: object, where: str, path: Path, chain: tuple[str, ...]) -> L
     return _load(ref if ref in BUNDLED or ref in PARTS else _resolve(ref, path), chain)
 
 
+LAWS_FILE: Final = (
+    "a laws file is a YAML mapping that gives a name, a title, a principle and remedies for "
+    "finding codes, as the bundled english.yaml does"
+)
+"""What a file named as laws should be, said when it is not one."""
+_RULE_SET_KEYS: Final = frozenset({"players", "packs", "hand_size", "combinations", "brisques"})
+"""Keys of a rule set (validator/engine/ruleset.py) that no laws file has."""
+
+
+def _kind_of(data: object) -> str:
+    """What YAML data holds, in words (for a file that is not a mapping)."""
+    if data is None:
+        return "nothing"
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, str):
+        return "a text"
+    return "a number" if isinstance(data, int | float) else "a single value"
+
+
 def _parse(data: object, source: str, path: Path, chain: tuple[str, ...]) -> Laws:
+    # named by a record's Laws tag or --laws, any YAML may come here: a file that is not a
+    # laws file is told what one is, and neither its text nor its keys are shown
     if not isinstance(data, dict):
-        raise LawsError(f"{source}: expected a mapping at the top level")
-    unknown = sorted(set(map(str, data)) - TOP_KEYS)
-    if unknown and not set(map(str, data)) & TOP_KEYS:
-        # named by a record's Laws tag, any file may come here: its keys are not shown
-        raise LawsError(f"{source}: not a laws file (none of its keys is a laws file's)")
+        raise LawsError(f"{source}: not a laws file: it holds {_kind_of(data)}; {LAWS_FILE}")
+    keys = set(map(str, data))
+    if "remedies" not in keys:
+        if keys & _RULE_SET_KEYS:
+            raise LawsError(
+                f"{source}: a rule set, not a laws file (name a rule set in a Variant tag); "
+                f"{LAWS_FILE}"
+            )
+        raise LawsError(f"{source}: not a laws file: it gives no remedies; {LAWS_FILE}")
+    unknown = sorted(keys - TOP_KEYS)
     if unknown:
         raise LawsError(f"{source}: unknown key(s) {', '.join(unknown)}")
     name = _text(data, "name", source)

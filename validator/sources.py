@@ -5,22 +5,28 @@ accepts ``-`` for standard input, refuses the same inputs and says the same thin
 
 - a path that is missing, a folder where a file is wanted, a file that cannot be opened;
 - bytes that are not UTF-8 (``game.bzn: not UTF-8 text at byte 1234 (line 5, column 3)``),
-  a NUL byte (a binary file), a line longer than :data:`MAX_LINE` bytes;
+  a NUL byte (a binary file);
 - a file that holds no record at all (empty, or blank lines only).
 
 Each problem is an :class:`InputError`, whose ``str()`` is the one line a user sees:
 ``file: message``. Files are read a line at a time, so memory does not grow with the input;
-a byte-order mark and CRLF or CR line ends are accepted.
+a byte-order mark and CRLF or CR line ends are accepted. A line longer than :data:`MAX_LINE`
+bytes is read past without being held and handed on as a stand-in
+(:mod:`notation.unread_lines`), which the parser reports at its place: the records before
+and after it are read.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final
+
+from notation.unread_lines import SHOWN, unread_line
 
 if TYPE_CHECKING:
     from notation.errors import NotationError
@@ -31,8 +37,11 @@ STDIN: Final = "-"
 STDIN_NAME: Final = "<stdin>"
 """Standard input's name in messages."""
 MAX_LINE: Final = 1 << 20
-"""A line longer than this many bytes (1 MiB) is not BZN: the file is reported, not read."""
+"""A line longer than this many bytes (1 MiB) is not BZN: it is not read, and is reported at
+its place (the record holding it is not read whole; the others are)."""
 _BOM: Final = b"\xef\xbb\xbf"
+_LINE_ENDS: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+"""A line and its break (CRLF, CR or LF), or the last line without one."""
 
 
 class InputError(Exception):
@@ -164,7 +173,8 @@ class LineReader:
                             continue
                 self.lines += 1
                 if len(raw) > MAX_LINE:
-                    raise InputError(name, f"line {self.lines} is longer than 1 MiB: not BZN text")
+                    yield self._unread(raw, readline)
+                    continue
                 try:
                     line = raw.decode("utf-8")
                 except UnicodeDecodeError as exc:
@@ -176,8 +186,10 @@ class LineReader:
                 self.offset += len(raw)
                 self.final_newline = line.endswith("\n")
                 if "\r" in line and "\r" in line.rstrip("\r\n"):
-                    # lone CRs end lines too, as universal newlines read them
-                    pieces = line.splitlines(keepends=True)
+                    # lone CRs end lines too, as universal newlines read them (but not the
+                    # other breaks str.splitlines knows, U+2028 and the like: an editor
+                    # shows them inside a line, and so they are, in a comment or a string)
+                    pieces = _LINE_ENDS.findall(line)
                     self.lines += len(pieces) - 1
                     yield from pieces
                 else:
@@ -186,6 +198,22 @@ class LineReader:
             raise InputError(name, _os_message(exc)) from None
         finally:
             self.close()
+
+    def _unread(self, raw: bytes, readline: Callable[[int], bytes]) -> str:
+        """The stand-in for a line longer than :data:`MAX_LINE` bytes that begins with
+        ``raw``: the rest of the line is read past, a piece at a time, and not kept."""
+        size = len(raw)
+        piece = raw
+        while not piece.endswith(b"\n"):
+            piece = readline(MAX_LINE + 1)
+            if not piece:
+                break
+            size += len(piece)
+        self.offset += size
+        self.final_newline = piece.endswith(b"\n")
+        ends = 2 if piece.endswith(b"\r\n") else 1 if self.final_newline else 0
+        head = raw[: SHOWN * 4].decode("utf-8", "replace")
+        return unread_line(head, size - ends, MAX_LINE)
 
     def _not_utf8(self, raw: bytes, exc: UnicodeDecodeError) -> InputError:
         column = len(raw[: exc.start].decode("utf-8", "replace")) + 1

@@ -51,6 +51,7 @@ INPUTS: dict[str, bytes] = {
     "cut-utf8": "deal 1 dealer B\n{é".encode()[:-1],
     "unclosed-comment": b"deal 1 dealer B\n1. A 7D B 9C { never closed\n2. B 8C A 9H\n",
     "comment-only": b"{just a note, no record}\n",
+    "remarks-only": b"; a remark\n\n; another, over\n{a comment\nof two lines}\n",
     "sample": SAMPLE,
 }
 """Each hostile input's bytes; ``sample`` (two records, each of its own sitting) is sound."""
@@ -58,11 +59,13 @@ INPUTS: dict[str, bytes] = {
 FILE_PROBLEMS: dict[str, str] = {
     "empty": "no record found",
     "blank-lines": "no record found",
+    # comments are notes, not a record: such a file holds none, as an empty one
+    "comment-only": "no record found",
+    "remarks-only": "no record found",
     "binary": "line 1 holds a NUL byte: a binary file, not BZN text",
     "nul-in-text": "line 2 holds a NUL byte: a binary file, not BZN text",
     # "deal 1 dealer B\n" is 16 bytes, "{caf" 4 more: the Latin-1 é is byte 20, column 5
     "latin-1": "not UTF-8 text at byte 20 (line 2, column 5): BZN files are UTF-8",
-    "huge-line": "line 2 is longer than 1 MiB: not BZN text",
     # the é's two bytes cut to one: byte 17, line 2, column 2
     "cut-utf8": "not UTF-8 text at byte 17 (line 2, column 2): BZN files are UTF-8",
 }
@@ -276,3 +279,17 @@ def test_standard_input_through_a_real_pipe() -> None:
         done = _process(args, stdin=SAMPLE)
         assert done.returncode in (0, 1), (args, done.stderr)
         assert b"Traceback" not in done.stderr
+
+
+def test_a_line_over_1_mib_is_one_fault_at_its_line_in_every_command(corpus: Path) -> None:
+    path = corpus / "huge-line.bzn"
+    # line 2 is "{", 2 << 20 = 2,097,152 x's and "}": 2,097,154 bytes
+    expected = (
+        f"{path}:2:1: expected a line of BZN (one statement, at most 1,048,576 bytes), found a "
+        "line of 2,097,154 bytes: it is not read, so neither is the record holding it whole"
+    )
+    for command in READERS:
+        ran = _run([*READERS[command], str(path)])
+        assert ran.code == 2, command
+        assert expected in ran.err.splitlines(), (command, ran.err[:300])
+        assert "\x00" not in ran.out + ran.err, command

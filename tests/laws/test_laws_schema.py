@@ -113,3 +113,34 @@ def test_invalid_yaml_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text("name: [unclosed\n", encoding="utf-8")
     with pytest.raises(LawsError, match=r"bad\.yaml: not valid YAML"):
         load_laws(str(path))
+
+
+WHAT_LAWS_ARE = (
+    "a laws file is a YAML mapping that gives a name, a title, a principle and remedies for "
+    "finding codes, as the bundled english.yaml does"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("name: club\nitems: [1, 2]\n", "not a laws file: it gives no remedies"),
+        ("- english\n- french\n", "not a laws file: it holds a list"),
+        ("", "not a laws file: it holds nothing"),
+        ("just words\n", "not a laws file: it holds a text"),
+        # the first lines of a rule set: told apart, and where it belongs said
+        (
+            "name: club\nplayers: 2\npacks: 4\nhand_size: 9\n",
+            "a rule set, not a laws file (name a rule set in a Variant tag)",
+        ),
+    ],
+)
+def test_yaml_that_is_not_a_laws_file_is_told_what_one_is(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LawsError) as caught:
+        load_laws(path)
+    assert str(caught.value) == f"{path}: {said}; {WHAT_LAWS_ARE}"
+    assert "items" not in str(caught.value) and "hand_size" not in str(caught.value)

@@ -45,7 +45,9 @@ MESSAGES = [
     ("1. A 7D B 9C\n", 1, 1, "trick 1 before any 'deal' line"),
     ("deal 1 dealer B\n1. A 7D B 9C\nhand A 7D\n", 3, 1, "hand A after the play has begun: it belongs after the 'deal' line"),
     ("deal 1 dealer B\nhand A 7D\nhand A 8D\n", 3, 1, "a second hand for seat A"),
-    ("deal 1 dealer B\nscore A 1 B 2\n1. A 7D B 9C\n", 3, 1, "trick 1 after the deal's score"),
+    # the score line is the one out of place, not the trick (nor every trick) after it
+    ("deal 1 dealer B\nscore A 1 B 2\n1. A 7D B 9C\n", 2, 1, "a 'score' line before trick 1: a deal's score and total come after its last trick (this one is left out)"),
+    ("deal 1 dealer B\n1. A 7D B 9C\nscore A 1 B 2\n2. A 8D B 9D\n", 4, 1, "trick 2 after the deal's score"),
     ("deal 1 dealer B\n1. A 7D B 9C\n( draw A ?\n", 3, 1, "'(' is not closed by ')'"),
     ("deal 1 dealer B\n1. A 7D B 9C\ndraw A ? )\n", 3, 10, "')' without a '(' to close"),
     ('deal 1 dealer B\n[Event "x"]\n', 2, 1, "a tag after the first deal (a new record starts with its tags)"),

@@ -15,7 +15,8 @@ and two decoys that must not be reported: a game of its own that begins with a p
 game's first three tricks, and a planted game's first three tricks with no hands (six plays:
 too few to be matched by the plays alone).
 
-Each record's completeness is counted here from what was built (plays, cards named, events),
+Each record's completeness is counted here from what was built (plays, cards named, events,
+then annotation: tags and comments, the only annotation these records carry),
 and the expected answer is: in each game's group, every record but the most complete (the
 first in the archive on a tie) is a duplicate of that one.
 """
@@ -60,8 +61,14 @@ class Entry:
     where: str = field(default="")
 
     @property
-    def rank(self) -> tuple[int, int, int]:
-        return (self.plays, self.named, self.events)
+    def notes(self) -> int:
+        """Annotation: the tags and the comments before the first deal (the archive's
+        records have no other)."""
+        return len(self.record.tags) + len(self.record.events)
+
+    @property
+    def rank(self) -> tuple[int, int, int, int]:
+        return (self.plays, self.named, self.events, self.notes)
 
 
 def _deal(rng: random.Random, number: int, dealer: str, tricks: int = 16) -> tuple[Deal, int, int]:

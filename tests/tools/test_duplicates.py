@@ -55,7 +55,7 @@ def test_the_counts_of_the_archive_are_the_fingerprints() -> None:
     # The test's own count of completeness and the finder's agree on every kind of record.
     for entry in archive(3, 40, 24):
         key = fingerprint(entry.record)
-        assert (key.play_count, key.named, key.events) == entry.rank, entry.kind
+        assert (key.play_count, key.named, key.events, key.notes) == entry.rank, entry.kind
 
 
 @pytest.mark.parametrize(("jobs", "max_chars"), [(1, 8 << 20), (2, 4096)])
@@ -127,6 +127,28 @@ def test_the_reasons_by_hand() -> None:
     # Four plays without the hands match nothing: too few to tell one game from another.
     short = no_hands.split("3. ")[0]
     assert find_duplicates([full, _record(short, "short.bzn")]) == []
+
+
+def test_of_a_bare_copy_and_an_annotated_one_the_annotated_one_is_kept(tmp_path: Path) -> None:
+    # the same game, the same plays and cards: the second copy adds a comment, a glyph and an
+    # Annotator tag, which a bare copy kept in its place would lose
+    annotated = GAME.replace('[Event "Club"]\n', '[Event "Club"]\n[Annotator "A. Scorer"]\n')
+    annotated = annotated.replace("4. A AH B KH", "4. A AH ! {the ace: a brisque} B KH")
+    path = tmp_path / "two.bzn"
+    path.write_text(GAME + "\n" + annotated, encoding="utf-8")
+    out = tmp_path / "kept.bzn"
+    result = CliRunner().invoke(
+        main, ["select", str(path), "--duplicates", "-o", str(out), "-j", "1"]
+    )
+    assert result.exit_code == 1  # a duplicate was dropped
+    # GAME is 13 lines (the stock is one: its '\\' joins the two source lines): the bare copy
+    # is line 1, then a blank line, the annotated one line 15
+    assert f"{path}:1: duplicate of {path}:15 (same hands and stock, same plays)" in (
+        result.stderr.splitlines()
+    )
+    (kept,) = [r for r in read_text_records(out.read_text(), "kept") if isinstance(r, Record)]
+    assert kept.tag("Annotator") == "A. Scorer"
+    assert kept.deals[0].tricks[3].plays[0].glyphs == ("!",)
 
 
 def test_the_command_reports_and_keeps_the_most_complete(tmp_path: Path) -> None:

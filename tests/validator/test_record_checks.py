@@ -244,6 +244,11 @@ EMPTY_RESULT = (
             ("R001", 2, 3, "the Laws tag is empty: the english laws applied"),
         ),
         ('[Variant "rubicon"]\n[Result ""]\n', ("R001", 2, 1, EMPTY_RESULT)),
+        # HouseRules "" names no house rule: reported as the others are, not taken as "none"
+        (
+            '[Variant "rubicon"]\n[Result "*"]\n [HouseRules " "]\n',
+            ("R001", 3, 2, "the HouseRules tag is empty: no house rule applied"),
+        ),
     ],
 )
 def test_an_empty_tag_value_is_reported_at_its_tag(

@@ -84,7 +84,11 @@ def adjudicate_command(file: str, laws: str | None, fmt: str, record_number: int
     if record_number is not None and not records and not problems.count:
         fail(f"{source.name}: there is no record {record_number} (the file holds {index})")
     try:
-        rulings: list[Ruling] = adjudicate_sitting(records, laws=laws, source=source.name)
+        # a record that could not be read may be the game a sitting misses: none is called so
+        whole = not problems.count
+        rulings: list[Ruling] = adjudicate_sitting(
+            records, laws=laws, source=source.name, missing=whole
+        )
     except RecursionError:
         fail(f"{source.name}: variations nested too deep to process")
     except ValueError as exc:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from notation.unread_lines import without_unread
 from validator.cli.common import Output, Problems, fail, laws_option, where
 from validator.sources import InputError, LineReader, one_input
 
@@ -80,7 +81,7 @@ def _chunks(source: Input, problems: Problems) -> Iterator[tuple[int, str]]:
 
 def _raw(text: str) -> str:
     """A record's text as it was read, ending with one line break."""
-    return text.rstrip("\r\n") + "\n"
+    return without_unread(text).rstrip("\r\n") + "\n"
 
 
 class _Writer:

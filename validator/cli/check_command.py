@@ -53,8 +53,8 @@ Examples:
 
 \b
 Exit status: 0 every record clean, 1 a record has findings,
-2 a path could not be read (missing, not UTF-8 text, binary, a line over
-1 MiB, no record in it), a record could not be read whole (whatever its
+2 a path could not be read (missing, not UTF-8 text, binary, no record in
+it), a record could not be read whole (a line over 1 MiB in it, whatever its
 findings) or replayed, or the command line is wrong.
 """
 

@@ -26,6 +26,7 @@ from validator.sources import InputError, one_input
 if TYPE_CHECKING:
     from notation.model import Record
     from validator.replay import Replay
+    from validator.replay.model import DealReplay
 
 _WRITERS: dict[str, Callable[[Replay], str]] = {
     "html": to_html,
@@ -257,7 +258,7 @@ def replay_command(
     if step is not None:
         position = find_position(deal, step)
         if position is None:
-            fail(f"deal {deal.number} has no step {step!r} (steps 0 to {deal.steps[-1].index})")
+            fail(f"{source.name}: deal {deal.number} has no step {step!r} ({_valid_steps(deal)})")
         click.echo(
             render_step(chosen, deal_index, position, show_hands=show_hands, ascii_only=ascii_only),
             nl=False,
@@ -292,6 +293,16 @@ def replay_command(
         )
     except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: leave as q does
         click.echo("")
+
+
+def _valid_steps(deal: DealReplay) -> str:
+    """The steps and tricks ``--step`` may name in ``deal``: ``steps 0 to 40, tricks t1 to
+    t16``."""
+    steps = f"steps {deal.steps[0].index} to {deal.steps[-1].index}"
+    tricks = sorted({s.trick for s in deal.steps if s.trick is not None})
+    if not tricks:
+        return f"{steps}; the deal has no trick"
+    return f"{steps}, tricks t{tricks[0]} to t{tricks[-1]}"
 
 
 def _keys_available(records_on_stdin: bool) -> bool:

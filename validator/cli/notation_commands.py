@@ -21,6 +21,7 @@ import click
 
 from notation.parser import parse_record_collecting
 from notation.reader import split_records
+from notation.unread_lines import without_unread
 from notation.writer import write_record
 from validator import indented_json
 from validator.cli.common import Output, Problems, fail
@@ -69,7 +70,15 @@ def _with_ends(pieces: Iterator[_Piece]) -> Iterator[tuple[_Piece, str]]:
 def _out_text(piece: _Piece) -> str:
     if piece.canonical is not None:
         return piece.canonical
-    return piece.text.rstrip() + "\n"  # a broken record is kept as written
+    # a broken record is kept as written (but a line too long to read, which was not held)
+    return without_unread(piece.text).rstrip() + "\n"
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, each with its line feed (as an editor counts them)."""
+    lines = text.split("\n")
+    out = [line + "\n" for line in lines[:-1]]
+    return [*out, lines[-1]] if lines[-1] else out
 
 
 def _range(start: int, length: int) -> str:
@@ -127,8 +136,9 @@ class _Formatter:
                     continue
                 same = False
                 if self.show_diff and piece.canonical is not None:
-                    old = piece.text.replace("\r\n", "\n").splitlines(keepends=True)
-                    new = written.splitlines(keepends=True)
+                    # lines end at line feeds only: a U+2028 in a comment is inside its line
+                    old = _lines(piece.text.replace("\r\n", "\n"))
+                    new = _lines(written)
                     for line in _hunks(old, new, piece.line - 1, canonical_line):
                         if not diff_head:
                             click.echo(f"--- {source.name}\n+++ {source.name} (canonical)")

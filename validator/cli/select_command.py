@@ -156,8 +156,10 @@ class _Writer:
 @click.option(
     "--duplicates",
     is_flag=True,
-    help="Keep each game once, the most complete record of it; report the others (same hands "
-    "and stock, or same plays, or the start of another) on standard error.",
+    help="Keep each game once, the most complete record of it (most plays, then cards named, "
+    "then events, then annotation: tags, comments, glyphs, variations, so an annotated copy "
+    "is kept over a bare one); report the others (same hands and stock, or same plays, or the "
+    "start of another) on standard error.",
 )
 @click.option(
     "-o",

@@ -160,9 +160,9 @@ def resolve(
     ``ruleset`` replaces the record's Variant tag (a :class:`RuleSet` is used as it is, with
     no laws or house rules over it); ``play_laws`` its Laws tag for the rules of play; ``laws``
     chooses the remedies only. A tag that cannot be used is a problem, and the default stands
-    in for it; so is a Variant or Laws tag with an empty value (it names nothing: the default
-    applies, and the record says so). A file a tag names by a relative path is read from the
-    folder of ``source`` (default: the record's own), or the working folder
+    in for it; so is a Variant, Laws or HouseRules tag with an empty value (it names nothing:
+    the default applies, and the record says so). A file a tag names by a relative path is
+    read from the folder of ``source`` (default: the record's own), or the working folder
     (:func:`record_folder`).
     """
     folder = record_folder(source if source is not None else record.source)
@@ -194,6 +194,9 @@ def resolve(
             variant_tag = "Variant"
         wanted = tag_variant(tag, folder) if tag and tag.strip() else DEFAULT_VARIANT
     base = dict(played.rules_overrides)
+    if _empty(record, "HouseRules"):
+        # as an empty Variant or Laws tag: it names nothing (docs/notation.md, Tags)
+        problems.append(("the HouseRules tag is empty: no house rule applied", "HouseRules"))
     try:
         overrides = play_overrides(played, record.tag("HouseRules"))
     except HouseRulesError as exc:

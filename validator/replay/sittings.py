@@ -20,7 +20,7 @@ whose game is not known).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -149,6 +149,30 @@ def missing_games(numbers: Iterable[int], first: int = 1) -> list[tuple[int, int
             out.append((expected, number - 1, number))
         expected = max(expected, number + 1)
     return out
+
+
+def missing_in_file(places: Sequence[GamePlace | None]) -> list[tuple[int, Finding]]:
+    """The games missing between the games of one file, each as ``(position, finding)``.
+
+    As ``bezique check`` reads a file alone: a sitting's games below the lowest number of the
+    file may be in another file, but a number missing between two of its numbers is a game
+    missing, R001 at the ``Game`` tag of the record on either side of the gap that comes later
+    in the file (the one that shows it missing). ``places`` are the records' places in their
+    sittings, in file order (:func:`game_place`)."""
+    numbers: dict[str, dict[int, int]] = {}
+    for position, place in enumerate(places):
+        if place is not None:
+            numbers.setdefault(place.sitting, {}).setdefault(place.number, position)
+    out: list[tuple[int, Finding]] = []
+    for sitting, known in numbers.items():
+        for low, high, after in missing_games(known, first=min(known)):
+            position = max(known[low - 1], known[after])
+            place = places[position]
+            assert place is not None
+            where = Location(place.source, place.line, place.column)
+            message = missing_message(sitting, low, high, after)
+            out.append((position, make_finding("R001", None, message, where)))
+    return sorted(out, key=lambda found: found[0])
 
 
 def missing_message(sitting: str, low: int, high: int, after: int) -> str:

@@ -9,7 +9,8 @@ end two sorts on disk (:class:`~validator.tools.external_sort.ExternalSorter`) b
   when they hold at least :data:`MIN_PLAYS` plays: a few cards can begin many games.
 
 Of each group the most complete record is kept (most plays, then most cards named, then most
-events; the first in the archive on a tie) and every other is a :class:`Duplicate` naming the
+events, then most annotation: tags, comments, glyphs and NAGs, variations; the first in the
+archive on a tie) and every other is a :class:`Duplicate` naming the
 record kept and why. Memory holds one sorted run and the duplicates found, not the archive.
 """
 
@@ -57,9 +58,9 @@ class Duplicate:
         return f"{self.record}: duplicate of {self.kept} ({self.reason})"
 
 
-def _order(rank: tuple[int, int, int], ordinal: int) -> tuple[int, int, int, int]:
+def _order(rank: tuple[int, int, int, int], ordinal: int) -> tuple[int, int, int, int, int]:
     """Ascending: the most complete first, then the first in the archive."""
-    return (-rank[0], -rank[1], -rank[2], ordinal)
+    return (-rank[0], -rank[1], -rank[2], -rank[3], ordinal)
 
 
 class DuplicateFinder:
@@ -101,7 +102,7 @@ class DuplicateFinder:
 
     def _same_cards(self, found: dict[int, tuple[Where, Where, str]]) -> None:
         best: tuple[str, Where, str] | None = None
-        for key, _a, _b, _c, _d, ordinal, source, line, plays in self._cards.rows():
+        for key, _a, _b, _c, _d, _e, ordinal, source, line, plays in self._cards.rows():
             here = Where(ordinal, source, line)
             if best is None or best[0] != key:
                 best = (key, here, plays)
@@ -119,7 +120,7 @@ class DuplicateFinder:
         # Sorted by their plays, a record's starts come before it, each just after the one it
         # starts: a stack holds the chain of records each of which begins the next.
         stack: list[tuple[str, Where]] = []
-        for plays, _a, _b, _c, _d, ordinal, source, line in self._plays.rows():
+        for plays, _a, _b, _c, _d, _e, ordinal, source, line in self._plays.rows():
             here = Where(ordinal, source, line)
             while stack and not plays.startswith(stack[-1][0]):
                 stack.pop()

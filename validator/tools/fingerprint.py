@@ -10,7 +10,9 @@ Two keys, after pgn-extract's duplicate detection:
   start of it. It works when the hands are not written (a sheet naming one hand, or none).
 
 ``rank`` orders records of one game by completeness: the most plays, then the most cards
-named, then the most events; the archive's order breaks a tie (the first is kept).
+named, then the most events, then the most annotation (tags, comments, glyphs and NAGs,
+variations), so that of a bare copy and an annotated one of the same game the annotated one
+is kept; the archive's order breaks a tie (the first is kept).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from notation.cards import Card
-from notation.model import SEATS, Deal, Declaration, Draw, Mark, Record
+from notation.model import SEATS, Comment, Deal, Declaration, Draw, Mark, Record, Variation, walk
 
 SUITS: Final = "SHDC"
 RANKS: Final = "ATKQJ987"
@@ -45,11 +47,13 @@ class Fingerprint:
     named: int
     """Cards named in hands, stock, turn-up and draws."""
     events: int
+    notes: int = 0
+    """Tags, comments, glyphs and NAGs, and variations: what an annotator adds."""
 
     @property
-    def rank(self) -> tuple[int, int, int]:
+    def rank(self) -> tuple[int, int, int, int]:
         """Greater is more complete."""
-        return (self.play_count, self.named, self.events)
+        return (self.play_count, self.named, self.events, self.notes)
 
 
 def variant_of(record: Record) -> str:
@@ -84,7 +88,33 @@ def fingerprint(record: Record) -> Fingerprint:
                     events += 1
                 elif kind is Declaration or kind is Mark:
                     events += 1
-    return Fingerprint(_cards_key(variant, record), "".join(parts), plays, named, plays + events)
+    return Fingerprint(
+        _cards_key(variant, record), "".join(parts), plays, named, plays + events, _notes(record)
+    )
+
+
+def _notes(record: Record) -> int:
+    """How much annotation ``record`` carries: its tags, comments, glyphs and NAGs, and
+    variations (each, and what it holds), without recursion."""
+    count = len(record.tags) + len(record.events)
+    bodies: list[Deal | Variation] = list(record.deals)
+    while bodies:
+        body = bodies.pop()
+        if type(body) is Deal:
+            count += len(body.comments) + len(body.turnup_comments)
+            count += sum(len(hand.comments) for hand in body.hands)
+            count += len(body.stock.comments) if body.stock is not None else 0
+            count += len(body.score.comments) if body.score is not None else 0
+        for item in walk(body):
+            kind = type(item)
+            if kind is Comment:
+                count += 1
+            elif kind is Variation:
+                count += 1
+                bodies.append(item)  # type: ignore[arg-type]
+            else:
+                count += len(getattr(item, "comments", ())) + len(getattr(item, "glyphs", ()))
+    return count
 
 
 def _cards_key(variant: str, record: Record) -> str | None:
