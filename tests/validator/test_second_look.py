@@ -122,3 +122,31 @@ def test_a_repeated_carte_blanche_showing_a_card_not_held_is_a401_in_every_form(
         assert _found(details) == [("A401", 1)], form
         assert details.deals[0].corrected.scores == {"A": 100, "B": 50}, form
         assert details.replay.game is not None and details.replay.game.result == "B 1700", form
+
+
+@pytest.mark.parametrize(
+    ("name", "trick", "seat", "scores"),
+    [
+        # two-pack, English: B's bezique Q♠ J♦ at trick 1 is honest; B's draw at trick 5 is
+        # written Q♠ where the stock's card was 8♠. A401 on the bezique explains the record
+        # without hands as well as the slip of the draw does, so nothing is ruled against B.
+        ("tp-drawB-QS-t5", 5, "B", {"A": 90, "B": 120}),
+        # two-pack, French: A's draw at trick 21 written Q♠ where the stock's card was K♠. Kept
+        # as A's, the Q♠ had made four failures to follow spades (P205), each counting nothing
+        # from its trick on (A 60 became -30): the drawer gets an unseen card instead.
+        ("tpF-drawA-QS-t21", 21, "A", {"A": 60, "B": 150}),
+    ],
+)
+def test_a_draw_written_wrong_is_the_record_s_slip_in_every_form_that_names_it(
+    name: str, trick: int, seat: str, scores: dict[str, int]
+) -> None:
+    # audit 18: the named record shows the slip (W306, "the stock's next card is ..."); the
+    # form without hands finds it at the same draw ("every copy of it is elsewhere"), blind
+    # nothing shows it; the scores stand in every form
+    forms = _forms(name)
+    for form in ("named", "no hands"):
+        found = forms[form].replay.all_findings()
+        assert [(f.code, f.location.trick, f.seat) for f in found] == [("W306", trick, seat)], form
+    assert _found(forms["blind"]) == []
+    for form, details in forms.items():
+        assert details.deals[0].corrected.scores == scores, form

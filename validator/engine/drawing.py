@@ -248,9 +248,14 @@ def _draw_unseen(
         ]
 
     def apply(reading: Reading, _: None) -> None:
-        reading.reveal(card)
         holding = reading.holdings[seat]
-        holding.give(card)
+        if reading.can_exist(card, copies):
+            reading.reveal(card)
+            holding.give(card)
+        else:
+            # the record names a card the drawer cannot have drawn: he drew another, as unseen
+            # as a card drawn unnamed (a stock that names its cards gives him the stock's)
+            holding.unknown += 1
         if marked:
             holding.seven_marked += 1
 

@@ -236,6 +236,7 @@ def carte_blanche(
         standing = not shown_courts and not any(v.code == "A409" for v in out)
 
         copies = state.copies
+        untimely = any(v.code == "A409" for v in out)
 
         def ways(reading: Reading) -> list[Alternative[None]]:
             if shown_courts:
@@ -247,7 +248,7 @@ def carte_blanche(
                 for card, count in shown.items()
                 if count - hand.get(card, 0) > _unseen_room(reading, holding, card, copies)
             ]
-            if missing:
+            if missing and not untimely:  # a carte blanche out of time is A409 alone
                 # a card shown that the player cannot hold (named in the hand, or every copy
                 # elsewhere): "on showing the card drawn" (hoffmann-1909, law 16)
                 return [

@@ -436,9 +436,18 @@ class DealState:
         self.copies = {**copies, **dict.fromkeys(cards, 0)}
         return copies
 
-    def draw(self, seat: str, card: Card | None = None) -> list[Violation]:
-        """Apply a draw by ``seat`` (:func:`validator.engine.drawing.draw`)."""
-        return drawing.draw(self, seat, card)
+    def draw(
+        self, seat: str, card: Card | None = None, withheld: frozenset[Card] = NONE
+    ) -> list[Violation]:
+        """Apply a draw by ``seat`` (:func:`validator.engine.drawing.draw`); ``withheld`` as
+        for :meth:`play`."""
+        if not withheld:
+            return drawing.draw(self, seat, card)
+        copies = self._withhold(withheld)
+        try:
+            return drawing.draw(self, seat, card)
+        finally:
+            self.copies = copies
 
     def draws_first(self, seat: str) -> None:
         """``seat`` draws first in the draw now due: the adversary of a loser who saw two cards

@@ -9,17 +9,20 @@ otherwise, explains it: B's ``bezique QS JD`` with neither J♦ in his hand, bot
 A, is a false declaration (A401), as the record naming B's hand shows, not a record to mend.
 
 So where the first walk of a deal meets a card played or drawn when every copy of it is
-elsewhere, the deal is walked again with an earlier event that showed that card (the latest
-first) read as if the player's unseen cards held none of it: at that event alone, then at the
-seat's later events that showed it too (the card declared, then played or scored as carried),
-then every card it showed. Of the walks that contradict themselves less often and find fewer
-faults in all, the one with the fewest (contradictions, then faults), then the latest first
-fault, is kept, and the search goes on from it. A player's irregularity is preferred to a
-record contradicting itself, but only where it explains the contradicted card itself and
-leaves less to rule on: the texts rule on the first, and nothing rules on the second
-(``laws.record-faults``). A contradiction of a seat's count of cards alone (a card played by a
-seat with no unseen card left) is not enough: the card to blame is not known. Records naming
-every card, and deals that contradict nothing, are walked once.
+elsewhere, the deal is walked again with an earlier event that showed that card (a
+declaration, a play of a card its seat had declared, a card drawn named; the latest first) read
+as if the seat's unseen cards held none of it: at that event alone, then (a declaration or a
+play) at the seat's later declarations and plays that showed it too, then with every card the
+event showed. Of the walks that contradict themselves less often and find fewer findings in
+all, the one with the fewest findings is kept, then the one with more of them the record's own
+slips, then the one whose first finding comes latest; the search goes on from it. So a
+player's irregularity is found where it alone explains the deal, and where a slip of the
+record (a card written drawn that could not be) explains it as well, nothing is ruled against
+the player: the texts rule on the first, nothing rules on the second (``laws.record-faults``),
+and a ruling must rest on what the record proves. A contradiction of a seat's count of cards
+alone (a card played by a seat with no unseen card left) sends nothing back: it does not say
+which card to blame. Records naming every card, and deals that contradict nothing, are walked
+once.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ def second_look(
             other.observer = None
             other.run()
             if other.contradictions < best.contradictions and len(other.raw) < len(best.raw):
-                rank = (other.contradictions, len(other.raw), -_first_fault(other))
+                rank = (len(other.raw), -other.contradictions, -_first_fault(other))
                 if found is None or rank < found[0]:
                     found = (rank, other, trial)
         if found is None:
@@ -77,21 +80,24 @@ def _first_fault(walker: DealWalker) -> int:
 
 
 def _trials(
-    suspects: Sequence[tuple[int, str, frozenset[Card]]],
+    suspects: Sequence[tuple[int, str, frozenset[Card], bool]],
     at: int,
     card: Card,
     withheld: Mapping[int, frozenset[Card]],
 ) -> Iterator[dict[int, frozenset[Card]]]:
     """The readings to try for ``card``, contradicted at event ``at``, latest suspect that
-    showed it first: ``card`` withheld at that event alone, then at the seat's later suspect
-    events before ``at`` that showed it too, then every card the event showed withheld."""
+    showed it first: ``card`` withheld at that event alone; for a declaration or a play, then
+    at the seat's later declarations and plays before ``at`` that showed it too (the same card
+    shown again; a card drawn is a new one), then every card the event showed."""
     before = [s for s in suspects if s[0] < at and s[0] not in withheld and card in s[2]]
     only = frozenset((card,))
     for index in range(len(before) - 1, max(-1, len(before) - 1 - TRIES), -1):
-        event, seat, cards = before[index]
+        event, seat, cards, drawn = before[index]
         alone = {**withheld, event: only}
         yield alone
-        later = {e: only for e, s, _ in before[index + 1 :] if s == seat}
+        if drawn:
+            continue
+        later = {e: only for e, s, _, d in before[index + 1 :] if s == seat and not d}
         if later:
             yield {**alone, **later}
         if len(cards) > 1:

@@ -124,17 +124,21 @@ class DealWalker:
         self.withheld: Mapping[int, frozenset[Card]] = withheld or {}
         """Events (by number) to read as if the player's unseen cards held none of these cards
         (:mod:`validator.replay.second_look`)."""
-        self.suspects: list[tuple[int, str, frozenset[Card]]] = []
+        self.suspects: list[tuple[int, str, frozenset[Card], bool]] = []
         """The events, by number, read with cards that may have been unseen and that a later
         contradiction may show were not, with their seat and those cards: each declaration,
-        and each play of a card its seat had declared, in a deal whose hands are not all
-        named."""
+        each play of a card its seat had declared and each card drawn named (True), in a deal
+        whose hands are not all named."""
         self.contradictions = 0
         """The events at which the record contradicts itself: a card played that the seat
         cannot hold (P208), or drawn when every copy of it is elsewhere (W306)."""
         self.overcounted: tuple[int, Card] | None = None
         """The first event, by number, and its card, at which a card is played or drawn when
         every copy of it is elsewhere."""
+        self.phantoms: dict[str, dict[Card, int]] = {}
+        """Cards each seat is written drawing when every copy of them was elsewhere (W306): the
+        replay gave him an unseen card instead; his later play of one is the same slip of the
+        record, not a second one."""
         self.declared_cards: dict[str, set[Card]] = {}
         """The cards each seat has declared in the deal."""
         self.mark_reader = mark_reader
@@ -553,8 +557,10 @@ class DealWalker:
         if observer is not None:
             observer.before_event(play, state)
         if self.hidden and card in self.declared_cards.get(seat, ()):
-            self.suspects.append((self.event_no, seat, frozenset((card,))))
+            self.suspects.append((self.event_no, seat, frozenset((card,)), False))
         found = state.play(seat, card, self.withheld.get(self.event_no, NONE))
+        if found and self.phantoms:
+            found = [v for v in found if not self._phantom_played(seat, card, v)]
         if found and any(v.code == "P208" for v in found):
             self.contradictions += 1
             if self.overcounted is None and any(_elsewhere(v) for v in found):
@@ -603,6 +609,15 @@ class DealWalker:
                     "trick", winner, f"{winner} wins trick {self.trick_no}", line_of(play.pos)
                 )
                 self.trick_cards = []
+
+    def _phantom_played(self, seat: str, card: Card, v: Violation) -> bool:
+        """Whether ``v`` is the play of a card the seat was written drawing when every copy
+        of it was elsewhere (:attr:`phantoms`): reported at the draw already."""
+        owed = self.phantoms.get(seat)
+        if not owed or not owed.get(card) or not _elsewhere(v):
+            return False
+        owed[card] -= 1
+        return True
 
     def _before_play(self, leading: bool) -> Before | None:
         """Points and brisques as they stand before a play (for the remedies of its faults).
@@ -664,7 +679,7 @@ class DealWalker:
             observer.before_event(decl, self.state)
         if self.hidden:
             shown = frozenset(decl.cards).union(*(c.cards for c in decl.carried))
-            self.suspects.append((self.event_no, decl.seat, shown))
+            self.suspects.append((self.event_no, decl.seat, shown, False))
             self.declared_cards.setdefault(decl.seat, set()).update(shown)
         outcome = self.state.declare(
             decl.seat,
@@ -856,10 +871,15 @@ class DealWalker:
         if observer is not None:
             observer.before_event(draw, self.state)
         state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
+        withheld = self.withheld.get(self.event_no, NONE) if self.withheld else NONE
         for card in draw.cards:
-            drawn = state.draw(seat, card)
+            if self.hidden and card is not None:
+                self.suspects.append((self.event_no, seat, frozenset((card,)), True))
+            drawn = state.draw(seat, card, withheld)
             if drawn and card is not None and any(_elsewhere(v) for v in drawn):
                 self.contradictions += 1
+                owed = self.phantoms.setdefault(seat, {})
+                owed[card] = owed.get(card, 0) + 1
                 if self.overcounted is None:
                     self.overcounted = (self.event_no, card)
             if drawn and self.count_faults:
