@@ -297,10 +297,20 @@ def test_no_variant_tag_is_reported_at_the_records_first_tag() -> None:
     )
 
 
-@pytest.mark.parametrize("mark", ["^cut-exposed A JS QS", "^bogus A"])
-def test_a_mark_before_the_first_deal_line_is_reported_not_dropped(mark: str) -> None:
-    # audit 17, c01: the cut of Portland law 7 written before `deal 1` was read by nobody, and
-    # the record checked clean; written after the deal line it is D101
+@pytest.mark.parametrize(
+    ("mark", "code", "said"),
+    [
+        # Portland law 7: "If in cutting for deal a player expose more than one card, he must
+        # cut again" (D101), the cut before the deal line as much as after it
+        ("^cut-exposed A JS QS", "D101", "the cut showed more than one card"),
+        ("^bogus A", "R001", "bogus"),
+    ],
+)
+def test_a_mark_before_the_first_deal_line_is_read_with_the_first_deal(
+    mark: str, code: str, said: str
+) -> None:
+    # audit 17, c01: a mark before `deal 1` was read by nobody, and the record checked clean;
+    # docs/notation.md: "Marks may stand before the first deal (e.g. cutting for seats)"
     found = _found(RUBICON + mark + "\n" + TRICK)
-    assert [(code, line) for code, line, _ in found] == [("R001", 4)]
-    assert "before the first deal line" in found[0][2]
+    assert [(c, line) for c, line, _ in found] == [(code, 4)]
+    assert said in found[0][2]

@@ -52,16 +52,6 @@ def record_findings(ctx: RecordContext, record: Record) -> list[Finding]:
     for tag, problem in _tag_problems(ctx, record.tags):
         where = Location(ctx.source, line_of(tag.pos), column_of(tag.pos))
         out.append(_finding(ctx, problem, where))
-    for event in record.events:
-        if isinstance(event, Mark):
-            # a mark records what happened in a deal; before the first deal line it belongs to
-            # none, and would be lost unread
-            where = Location(ctx.source, line_of(event.pos), column_of(event.pos))
-            message = (
-                f"^{event.code} is written before the first deal line: a mark belongs to the "
-                "deal it is written in (after its `deal` line), so it is not read"
-            )
-            out.append(_finding(ctx, message, where))
     previous: int | None = None
     for deal in record.deals:
         for problem, pos in _deal_problems(ctx, deal, previous):

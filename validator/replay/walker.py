@@ -440,6 +440,10 @@ class DealWalker:
             )
         if self.observer is not None:
             self.observer.begin_deal(deal, state)
+        if self.index == 0:
+            # marks before the first deal line (the cut for deal or seats, docs/notation.md)
+            # are read as the first deal's: ^cut-exposed there is law 7's cut, D101
+            self.events(e for e in self.ctx.record.events if isinstance(e, Mark))
         self.events(deal.events)
         tricks = deal.tricks
         last = len(tricks) - 1
