@@ -135,12 +135,15 @@ def meld_ways(
     fresh_ways, truncated = _assignments(
         reading, views, rules, copies, kind, cards, relevance, prefer_table, after, announcing
     )
-    if not fresh_ways or fresh_ways[0].faults:
+    if prefer_table and (not fresh_ways or fresh_ways[0].faults):
         fresh_ways, truncated = _assignments(
             reading, views, rules, copies, kind, cards, relevance, False, after, announcing
         )
-    ways.extend(fresh_ways)
     if ways:
+        ways.extend(fresh_ways)
+    else:
+        ways = fresh_ways
+    if len(ways) > 1:
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
         if relevance is not None and after is not None and len(ways) > 1 and not exhaustive:
@@ -294,7 +297,6 @@ def _assignments(
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
-    bound = views.bound(later) if prefer_table else set()
     candidates = [c for c in table if c.card in wanted]
     described: dict[int, object] = {}
     linked: set[int] = set()
@@ -308,7 +310,6 @@ def _assignments(
         linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted, relevance)
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
-    plain_of: list[list[bool]] = []
     per_card: list[list[_Part]] = []
     line_new = reading.line_new
     fresh_uids = {
@@ -333,12 +334,6 @@ def _assignments(
             classes.setdefault(key, []).append(c)
         groups = list(classes.values())
         classes_of.append(groups)
-        plain_of.append(
-            [
-                prefer_table and _plain(g[0], bound, later, kind, info.family, info.level)
-                for g in groups
-            ]
-        )
         options: list[_Part] = []
         for k in range(min(need, len(tabled)), -1, -1):
             rest = need - k
@@ -401,11 +396,25 @@ def _assignments(
         if rank[0] != fewest:
             break  # sorted: the rest have more faults
         best.append((tuple([p.option for p in parts]), parts, faults))
-    if prefer_table and any(any(p) for p in plain_of):
-        signatures = {choice for choice, _, _ in best}
-        best = [
-            entry for entry in best if not _swappable(entry[0], classes_of, plain_of, signatures)
+    # only an assignment laying a card from the hand can be dominated by another kept beside
+    # it: which tabled copies are plain is asked only then
+    if (
+        prefer_table
+        and len(best) > 1
+        and any(known or blind for choice, _, _ in best for _, known, blind in choice)
+    ):
+        bound = views.bound(later)
+        plain_of = [
+            [_plain(g[0], bound, later, kind, info.family, info.level) for g in groups]
+            for groups in classes_of
         ]
+        if any(any(p) for p in plain_of):
+            signatures = {choice for choice, _, _ in best}
+            best = [
+                entry
+                for entry in best
+                if not _swappable(entry[0], classes_of, plain_of, signatures)
+            ]
     # the ways themselves are made only for the assignments kept
     ways = [
         Alternative(
