@@ -43,6 +43,11 @@ from .ruleset import RuleSet
 from .shapes import Shape
 from .ways import Alternative, Fault
 
+FORCED_WAYS = True
+"""Whether :func:`_assignments` takes the short way when each card can be laid in one way only
+(:func:`_forced`). Only a test turns it off, to check that the short way finds what the general
+one does (not ``Final``: a compiled build must read it when it runs)."""
+
 MAX_WAYS: Final = 64
 """Assignments of one declaration kept under one reading (those with the fewest faults)."""
 
@@ -297,6 +302,10 @@ def _assignments(
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
         return _from_hand(reading, holding, rules, copies, kind, wanted)
+    if FORCED_WAYS:
+        forced = _forced(reading, holding, rules, copies, kind, wanted, announcing)
+        if forced is not None:
+            return forced
     candidates = [c for c in table if c.card in wanted]
     described: dict[int, object] = {}
     linked: set[int] = set()
@@ -430,6 +439,78 @@ def _assignments(
         for _, parts, faults in best[:MAX_WAYS]
     ]
     return ways, len(best) > MAX_WAYS
+
+
+def _forced(
+    reading: Reading,
+    holding: Holding,
+    rules: RuleSet,
+    copies: Mapping[Card, int],
+    kind: str,
+    wanted: Mapping[Card, int],
+    announcing: bool,
+) -> tuple[list[Alternative[MeldWay]], bool] | None:
+    """What :func:`_assignments` finds when each card wanted can be laid in one way only,
+    worked out without the table's shape; None when some card can be laid in more than one.
+
+    A card's options there take ``k`` of its tabled copies, from as many as it needs down, and
+    the rest from the hand (known cards first, then unseen ones, the pack allowing); each ``k``
+    split among the classes of its copies. It has one option exactly when the most copies it
+    can take (all it needs, or all there are) leave a remainder the hand can lay and one more
+    would not be, and that number takes none of its copies or all of them (one split, whatever
+    the classes). Then the one assignment has no rival, which is all the shape, the copies'
+    plainness and the swapping serve to tell apart. Its tabled copies come in table order (the
+    general path lists them class by class: the same copies, which is all that is read of
+    them)."""
+    spare = holding.unknown
+    table = holding.table
+    hand = holding.hand
+    seen = reading.seen
+    taken: list[Copy] = []
+    from_hand: list[tuple[Card, int]] = []
+    blind: list[tuple[Card, int]] = []
+    laid = unseen = 0
+    for card, need in wanted.items():
+        tabled = [c for c in table if c.card is card]
+        count = len(tabled)
+        known = hand.get(card, 0)
+        room = min(spare, copies[card] - seen.get(card, 0))
+        k = need if need < count else count
+        rest = need - k
+        from_known = rest if rest < known else known
+        if rest - from_known > room:
+            return [], False  # not even the most copies it can take leave a remainder laid
+        if k < count:
+            return None  # some of its copies: which ones is the shape's question
+        if k and rest + 1 - min(rest + 1, known) <= room:
+            return None  # one copy fewer, and one card more from the hand, is an option too
+        taken.extend(tabled)
+        if from_known:
+            from_hand.append((card, from_known))
+        if rest - from_known:
+            blind.append((card, rest - from_known))
+        laid += rest
+        unseen += rest - from_known
+    if unseen > spare:
+        return [], False
+    new = laid > 0
+    if not new and taken:
+        line_new = reading.line_new
+        new = any([c.uid in line_new or is_fresh(c, holding) for c in taken])
+    faults: list[Fault] = []
+    if taken:
+        info = kind_info(kind)
+        family, level = info.family, info.level
+        plain = new or (rules.reform != "portland" and not rules.new_card_from_hand)
+        if plain:
+            announced = _spoken_for(holding, rules, kind, announcing)
+            plain = not any(
+                [kind in c.used or c.uid in announced or c.level(family) > level for c in taken]
+            )
+        if not plain:
+            faults = model_judge(holding, rules, kind, announcing)(tuple(taken), new, None)
+    way = MeldWay(tuple(taken), tuple(from_hand), tuple(blind), None, not faults)
+    return [Alternative(way, faults)], False
 
 
 class _Part(NamedTuple):
