@@ -106,6 +106,7 @@ def meld_ways(
     relevance: Relevance | None = None,
     exhaustive: bool = False,
     later: Relevance | None = None,
+    sight: Sight | None = None,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The ways to read the declaration under ``reading``, fewest faults first, and whether
     some were left out (more than :data:`MAX_WAYS` with as few faults).
@@ -118,14 +119,16 @@ def meld_ways(
     ``relevance`` is what this declaration and the seat's later ones can see; ``later``, what
     the later ones alone can (``relevance`` when not given). The ways are told apart by what
     the declaration itself judges under the first, then merged where the readings they make
-    differ only in what none after it can see (:func:`_unalike`, under ``later``).
+    differ only in what none after it can see (:func:`_unalike`, under ``later``). ``sight``,
+    when given, gives both instead, asked only when a way needs them (a declaration read in
+    one way needs neither).
     """
     holding = reading.holdings[seat]
-    views = _Views(holding)
+    views = _Views(holding, relevance, later, sight)
     ways: list[Alternative[MeldWay]] = []
     if scoring and not fresh:
         found = matching_pending(holding, kind, cards)
-        for p in _distinct_pending(views, found, relevance):
+        for p in _distinct_pending(views, found):
             table = tuple(c for c in holding.table if c.uid in p.uids)
             faults = model_faults(holding, rules, kind, table, False, p)
             ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
@@ -135,14 +138,13 @@ def meld_ways(
     # good (the same copies never score a kind twice), so a tabled copy and a card from the
     # hand are not alike there: both are read.
     prefer_table = rules.reform != "portland" and not exhaustive
-    after = relevance if later is None else later
     announcing = not scoring
     fresh_ways, truncated = _assignments(
-        reading, views, rules, copies, kind, cards, relevance, prefer_table, after, announcing
+        reading, views, rules, copies, kind, cards, prefer_table, announcing
     )
     if prefer_table and (not fresh_ways or fresh_ways[0].faults):
         fresh_ways, truncated = _assignments(
-            reading, views, rules, copies, kind, cards, relevance, False, after, announcing
+            reading, views, rules, copies, kind, cards, False, announcing
         )
     if ways:
         ways.extend(fresh_ways)
@@ -151,22 +153,56 @@ def meld_ways(
     if len(ways) > 1:
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
-        if relevance is not None and after is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(views, ways, after, kind, cards, reading.line_new)
+        if len(ways) > 1 and not exhaustive:
+            after = views.after()
+            if views.now() is not None and after is not None:
+                ways = _unalike(views, ways, after, kind, cards, reading.line_new)
     return ways, truncated
+
+
+Sight = Callable[[], "tuple[Relevance | None, Relevance | None]"]
+"""What a declaration and the seat's later ones can see, and what the later ones alone can
+(:func:`meld_ways`), worked out when first asked."""
 
 
 class _Views:
     """A holding's views (:meth:`Holding.view`) under the relevances one declaration asks of
     it, each looked up once: the holding does not change while the declaration's ways are
-    worked out, and its shape and bound copies are asked several times under each."""
+    worked out, and its shape and bound copies are asked several times under each. It keeps
+    the declaration's relevances too (:func:`meld_ways`), asking ``sight`` for them, if given,
+    only when first needed."""
 
-    __slots__ = ("found", "holding")
+    __slots__ = ("_later", "_now", "_sight", "found", "holding")
 
-    def __init__(self, holding: Holding) -> None:
+    def __init__(
+        self,
+        holding: Holding,
+        relevance: Relevance | None = None,
+        later: Relevance | None = None,
+        sight: Sight | None = None,
+    ) -> None:
         self.holding = holding
         self.found: dict[int, View] = {}
         """By the relevance's identity (the caller keeps the relevances alive)."""
+        self._now = relevance
+        self._later = later
+        self._sight = sight
+
+    def _see(self) -> None:
+        sight = self._sight
+        if sight is not None:
+            self._sight = None
+            self._now, self._later = sight()
+
+    def now(self) -> Relevance | None:
+        """What this declaration and the seat's later ones can see."""
+        self._see()
+        return self._now
+
+    def after(self) -> Relevance | None:
+        """What the seat's later declarations alone can see (:meth:`now` when not given)."""
+        self._see()
+        return self._now if self._later is None else self._later
 
     def view(self, relevance: Relevance) -> View:
         found = self.found.get(id(relevance))
@@ -235,12 +271,10 @@ def _unalike(
     return list(seen.values())
 
 
-def _distinct_pending(
-    views: _Views, found: list[Pending], relevance: Relevance | None
-) -> list[Pending]:
+def _distinct_pending(views: _Views, found: list[Pending]) -> list[Pending]:
     if len(found) < 2:
         return found
-    shape = views.shape(relevance)
+    shape = views.shape(views.now())
     classes: dict[tuple[object, ...], Pending] = {}
     for p in found:
         classes.setdefault(shape.edge_label(p), p)
@@ -275,9 +309,7 @@ def _assignments(
     copies: Mapping[Card, int],
     kind: str,
     cards: Sequence[Card],
-    relevance: Relevance | None,
     prefer_table: bool,
-    later: Relevance | None,
     announcing: bool = False,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The assignments with the fewest faults, and whether some were left out (more than
@@ -290,7 +322,7 @@ def _assignments(
     declaration can tell from a new copy that has: it has scored in nothing else they use, and
     is in no combination and carries nothing they can see; :mod:`validator.engine.relevance`)
     breaks no more rules: that one leaves the hand's card, which allows all the copy would, so
-    its reading dominates. The later declarations' eyes are ``later`` (what they see; this
+    its reading dominates. The later declarations' eyes are ``views.after()`` (what they see; this
     declaration's own judgement is in the faults of the two assignments, compared).
     """
     holding = views.holding
@@ -301,7 +333,7 @@ def _assignments(
     table = holding.table
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
-        return _from_hand(reading, holding, rules, copies, kind, wanted)
+        return _from_hand(reading, holding, copies, wanted)
     if FORCED_WAYS:
         forced = _forced(reading, holding, rules, copies, kind, wanted, announcing)
         if forced is not None:
@@ -312,6 +344,7 @@ def _assignments(
     # the tabled copies of each card are sorted into classes of interchangeable ones (by the
     # table's shape); where no card has two, each is a class of its own whatever its shape
     if len({c.card for c in candidates}) < len(candidates):
+        relevance = views.now()
         shape = views.shape(relevance)
         described = {c.uid: shape.label(c.uid) for c in candidates}
         # a copy sharing a combination or an announcement with another copy wanted here is
@@ -412,6 +445,7 @@ def _assignments(
         and len(best) > 1
         and any(known or blind for choice, _, _ in best for _, known, blind in choice)
     ):
+        later = views.after()
         bound = views.bound(later)
         plain_of = [
             [_plain(g[0], bound, later, kind, info.family, info.level) for g in groups]
@@ -572,9 +606,7 @@ def _swappable(
 def _from_hand(
     reading: Reading,
     holding: Holding,
-    rules: RuleSet,
     copies: Mapping[Card, int],
-    kind: str,
     wanted: Mapping[Card, int],
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The one assignment when no card wanted lies on the table: all from the hand, known
@@ -594,9 +626,11 @@ def _from_hand(
             unseen += rest
     if unseen > holding.unknown:
         return [], False
-    faults = model_faults(holding, rules, kind, (), True, None)
-    way = MeldWay((), tuple(hand), tuple(blind), None, not faults)
-    return [Alternative(way, faults)], False
+    # the model finds nothing to fault in an assignment that takes no tabled copy and lays
+    # cards from the hand: nothing re-used, nothing from a higher combination, a card added
+    # (model_faults of no copy and from_hand, under every model)
+    way = MeldWay((), tuple(hand), tuple(blind), None, True)
+    return [Alternative(way, [])], False
 
 
 def _plain(
