@@ -48,10 +48,15 @@ class Copy:
 
     def scored(self, kind: str, info: KindInfo) -> Copy:
         """This copy after scoring in ``kind`` (of family and level ``info``)."""
-        levels = dict(self.levels)
-        if levels.get(info.family, 0) < info.level:
-            levels[info.family] = info.level
-        return copy_of(self.card, self.uid, self.used | {kind}, tuple(sorted(levels.items())))
+        used, levels = self.used, self.levels
+        if not levels:
+            raised: tuple[tuple[str, int], ...] = ((info.family, info.level),)
+        else:
+            found = dict(levels)
+            if found.get(info.family, 0) < info.level:
+                found[info.family] = info.level
+            raised = tuple(sorted(found.items()))
+        return copy_of(self.card, self.uid, used if kind in used else used | {kind}, raised)
 
     @property
     def marked(self) -> bool:

@@ -35,6 +35,7 @@ from .melds import (
 from .outcomes import DeclarationOutcome
 from .reading import Reading
 from .reading import fresh as is_fresh
+from .relevance import Relevance
 from .violations import Violation
 from .ways import Alternative, Fault
 
@@ -281,9 +282,17 @@ def _read_meld(
     part added counts as added for the parts after it (:attr:`Reading.line_new`)."""
     rules, copies, readings = state.rules, state.copies, state.readings
     scoring = index == 0
-    relevance = state.relevance_of(seat)
     foresight = readings.foresight
-    later = None if foresight is None else foresight.after(seat, read)
+    seen: list[tuple[Relevance | None, Relevance | None]] = []
+
+    def sight() -> tuple[Relevance | None, Relevance | None]:
+        # what this part and the seat's later declarations can see, and what those alone can:
+        # worked out once, when some reading's ways first need it (most need neither)
+        if not seen:
+            later = None if foresight is None else foresight.after(seat, read)
+            seen.append((state.relevance_of(seat), later))
+        return seen[0]
+
     first_uid = (state.lines_declared * 8 + index) * 16
     carrying = state.announced[seat]
     announced = scoring and bool(carrying) and (kind, sorted_cards(cards)) in carrying
@@ -302,8 +311,10 @@ def _read_meld(
     # continue to repeat at every trick: 'Twenty to score'", foster-1914-ordinary-bezique.txt,
     # Double Declarations) is that announcement still carried, not a new one: the parts of
     # this line that say it again, up to the number carried, lay nothing and find nothing.
-    written = sorted_cards(cards)
-    said = sum(1 for k, c in read[1:-1] if k == kind and sorted_cards(c) == written)
+    said = 0
+    if not scoring and len(read) > 2:
+        written = sorted_cards(cards)
+        said = sum(1 for k, c in read[1:-1] if k == kind and sorted_cards(c) == written)
 
     def alternatives(reading: Reading) -> list[Alternative[MeldWay | None]]:
         if not scoring and len(matching_pending(reading.holdings[seat], kind, cards)) > said:
@@ -318,7 +329,7 @@ def _read_meld(
 
     def ways_of(reading: Reading) -> list[Alternative[MeldWay | None]]:
         ways, truncated = meld_ways(
-            reading, seat, kind, cards, rules, copies, fresh, scoring, relevance, every, later
+            reading, seat, kind, cards, rules, copies, fresh, scoring, None, every, None, sight
         )
         if truncated:
             readings.capped = True

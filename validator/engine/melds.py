@@ -43,6 +43,11 @@ from .ruleset import RuleSet
 from .shapes import Shape
 from .ways import Alternative, Fault
 
+FORCED_WAYS = True
+"""Whether :func:`_assignments` takes the short way when each card can be laid in one way only
+(:func:`_forced`). Only a test turns it off, to check that the short way finds what the general
+one does (not ``Final``: a compiled build must read it when it runs)."""
+
 MAX_WAYS: Final = 64
 """Assignments of one declaration kept under one reading (those with the fewest faults)."""
 
@@ -101,6 +106,7 @@ def meld_ways(
     relevance: Relevance | None = None,
     exhaustive: bool = False,
     later: Relevance | None = None,
+    sight: Sight | None = None,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The ways to read the declaration under ``reading``, fewest faults first, and whether
     some were left out (more than :data:`MAX_WAYS` with as few faults).
@@ -113,14 +119,16 @@ def meld_ways(
     ``relevance`` is what this declaration and the seat's later ones can see; ``later``, what
     the later ones alone can (``relevance`` when not given). The ways are told apart by what
     the declaration itself judges under the first, then merged where the readings they make
-    differ only in what none after it can see (:func:`_unalike`, under ``later``).
+    differ only in what none after it can see (:func:`_unalike`, under ``later``). ``sight``,
+    when given, gives both instead, asked only when a way needs them (a declaration read in
+    one way needs neither).
     """
     holding = reading.holdings[seat]
-    views = _Views(holding)
+    views = _Views(holding, relevance, later, sight)
     ways: list[Alternative[MeldWay]] = []
     if scoring and not fresh:
         found = matching_pending(holding, kind, cards)
-        for p in _distinct_pending(views, found, relevance):
+        for p in _distinct_pending(views, found):
             table = tuple(c for c in holding.table if c.uid in p.uids)
             faults = model_faults(holding, rules, kind, table, False, p)
             ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
@@ -130,35 +138,71 @@ def meld_ways(
     # good (the same copies never score a kind twice), so a tabled copy and a card from the
     # hand are not alike there: both are read.
     prefer_table = rules.reform != "portland" and not exhaustive
-    after = relevance if later is None else later
     announcing = not scoring
     fresh_ways, truncated = _assignments(
-        reading, views, rules, copies, kind, cards, relevance, prefer_table, after, announcing
+        reading, views, rules, copies, kind, cards, prefer_table, announcing
     )
-    if not fresh_ways or fresh_ways[0].faults:
+    if prefer_table and (not fresh_ways or fresh_ways[0].faults):
         fresh_ways, truncated = _assignments(
-            reading, views, rules, copies, kind, cards, relevance, False, after, announcing
+            reading, views, rules, copies, kind, cards, False, announcing
         )
-    ways.extend(fresh_ways)
     if ways:
+        ways.extend(fresh_ways)
+    else:
+        ways = fresh_ways
+    if len(ways) > 1:
         fewest = min(len(w.faults) for w in ways)
         ways = [w for w in ways if len(w.faults) == fewest]
-        if relevance is not None and after is not None and len(ways) > 1 and not exhaustive:
-            ways = _unalike(views, ways, after, kind, cards, reading.line_new)
+        if len(ways) > 1 and not exhaustive:
+            after = views.after()
+            if views.now() is not None and after is not None:
+                ways = _unalike(views, ways, after, kind, cards, reading.line_new)
     return ways, truncated
+
+
+Sight = Callable[[], "tuple[Relevance | None, Relevance | None]"]
+"""What a declaration and the seat's later ones can see, and what the later ones alone can
+(:func:`meld_ways`), worked out when first asked."""
 
 
 class _Views:
     """A holding's views (:meth:`Holding.view`) under the relevances one declaration asks of
     it, each looked up once: the holding does not change while the declaration's ways are
-    worked out, and its shape and bound copies are asked several times under each."""
+    worked out, and its shape and bound copies are asked several times under each. It keeps
+    the declaration's relevances too (:func:`meld_ways`), asking ``sight`` for them, if given,
+    only when first needed."""
 
-    __slots__ = ("found", "holding")
+    __slots__ = ("_later", "_now", "_sight", "found", "holding")
 
-    def __init__(self, holding: Holding) -> None:
+    def __init__(
+        self,
+        holding: Holding,
+        relevance: Relevance | None = None,
+        later: Relevance | None = None,
+        sight: Sight | None = None,
+    ) -> None:
         self.holding = holding
         self.found: dict[int, View] = {}
         """By the relevance's identity (the caller keeps the relevances alive)."""
+        self._now = relevance
+        self._later = later
+        self._sight = sight
+
+    def _see(self) -> None:
+        sight = self._sight
+        if sight is not None:
+            self._sight = None
+            self._now, self._later = sight()
+
+    def now(self) -> Relevance | None:
+        """What this declaration and the seat's later ones can see."""
+        self._see()
+        return self._now
+
+    def after(self) -> Relevance | None:
+        """What the seat's later declarations alone can see (:meth:`now` when not given)."""
+        self._see()
+        return self._now if self._later is None else self._later
 
     def view(self, relevance: Relevance) -> View:
         found = self.found.get(id(relevance))
@@ -227,12 +271,10 @@ def _unalike(
     return list(seen.values())
 
 
-def _distinct_pending(
-    views: _Views, found: list[Pending], relevance: Relevance | None
-) -> list[Pending]:
+def _distinct_pending(views: _Views, found: list[Pending]) -> list[Pending]:
     if len(found) < 2:
         return found
-    shape = views.shape(relevance)
+    shape = views.shape(views.now())
     classes: dict[tuple[object, ...], Pending] = {}
     for p in found:
         classes.setdefault(shape.edge_label(p), p)
@@ -267,9 +309,7 @@ def _assignments(
     copies: Mapping[Card, int],
     kind: str,
     cards: Sequence[Card],
-    relevance: Relevance | None,
     prefer_table: bool,
-    later: Relevance | None,
     announcing: bool = False,
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The assignments with the fewest faults, and whether some were left out (more than
@@ -282,7 +322,7 @@ def _assignments(
     declaration can tell from a new copy that has: it has scored in nothing else they use, and
     is in no combination and carries nothing they can see; :mod:`validator.engine.relevance`)
     breaks no more rules: that one leaves the hand's card, which allows all the copy would, so
-    its reading dominates. The later declarations' eyes are ``later`` (what they see; this
+    its reading dominates. The later declarations' eyes are ``views.after()`` (what they see; this
     declaration's own judgement is in the faults of the two assignments, compared).
     """
     holding = views.holding
@@ -293,14 +333,18 @@ def _assignments(
     table = holding.table
     info = kind_info(kind)
     if not table or not any(c.card in wanted for c in table):
-        return _from_hand(reading, holding, rules, copies, kind, wanted)
-    bound = views.bound(later) if prefer_table else set()
+        return _from_hand(reading, holding, copies, wanted)
+    if FORCED_WAYS:
+        forced = _forced(reading, holding, rules, copies, kind, wanted, announcing)
+        if forced is not None:
+            return forced
     candidates = [c for c in table if c.card in wanted]
     described: dict[int, object] = {}
     linked: set[int] = set()
     # the tabled copies of each card are sorted into classes of interchangeable ones (by the
     # table's shape); where no card has two, each is a class of its own whatever its shape
     if len({c.card for c in candidates}) < len(candidates):
+        relevance = views.now()
         shape = views.shape(relevance)
         described = {c.uid: shape.label(c.uid) for c in candidates}
         # a copy sharing a combination or an announcement with another copy wanted here is
@@ -308,7 +352,6 @@ def _assignments(
         linked = shape.tied(c.uid for c in candidates) | _linked(holding, wanted, relevance)
     order = list(wanted)
     classes_of: list[list[list[Copy]]] = []
-    plain_of: list[list[bool]] = []
     per_card: list[list[_Part]] = []
     line_new = reading.line_new
     fresh_uids = {
@@ -333,12 +376,6 @@ def _assignments(
             classes.setdefault(key, []).append(c)
         groups = list(classes.values())
         classes_of.append(groups)
-        plain_of.append(
-            [
-                prefer_table and _plain(g[0], bound, later, kind, info.family, info.level)
-                for g in groups
-            ]
-        )
         options: list[_Part] = []
         for k in range(min(need, len(tabled)), -1, -1):
             rest = need - k
@@ -401,11 +438,26 @@ def _assignments(
         if rank[0] != fewest:
             break  # sorted: the rest have more faults
         best.append((tuple([p.option for p in parts]), parts, faults))
-    if prefer_table and any(any(p) for p in plain_of):
-        signatures = {choice for choice, _, _ in best}
-        best = [
-            entry for entry in best if not _swappable(entry[0], classes_of, plain_of, signatures)
+    # only an assignment laying a card from the hand can be dominated by another kept beside
+    # it: which tabled copies are plain is asked only then
+    if (
+        prefer_table
+        and len(best) > 1
+        and any(known or blind for choice, _, _ in best for _, known, blind in choice)
+    ):
+        later = views.after()
+        bound = views.bound(later)
+        plain_of = [
+            [_plain(g[0], bound, later, kind, info.family, info.level) for g in groups]
+            for groups in classes_of
         ]
+        if any(any(p) for p in plain_of):
+            signatures = {choice for choice, _, _ in best}
+            best = [
+                entry
+                for entry in best
+                if not _swappable(entry[0], classes_of, plain_of, signatures)
+            ]
     # the ways themselves are made only for the assignments kept
     ways = [
         Alternative(
@@ -421,6 +473,78 @@ def _assignments(
         for _, parts, faults in best[:MAX_WAYS]
     ]
     return ways, len(best) > MAX_WAYS
+
+
+def _forced(
+    reading: Reading,
+    holding: Holding,
+    rules: RuleSet,
+    copies: Mapping[Card, int],
+    kind: str,
+    wanted: Mapping[Card, int],
+    announcing: bool,
+) -> tuple[list[Alternative[MeldWay]], bool] | None:
+    """What :func:`_assignments` finds when each card wanted can be laid in one way only,
+    worked out without the table's shape; None when some card can be laid in more than one.
+
+    A card's options there take ``k`` of its tabled copies, from as many as it needs down, and
+    the rest from the hand (known cards first, then unseen ones, the pack allowing); each ``k``
+    split among the classes of its copies. It has one option exactly when the most copies it
+    can take (all it needs, or all there are) leave a remainder the hand can lay and one more
+    would not be, and that number takes none of its copies or all of them (one split, whatever
+    the classes). Then the one assignment has no rival, which is all the shape, the copies'
+    plainness and the swapping serve to tell apart. Its tabled copies come in table order (the
+    general path lists them class by class: the same copies, which is all that is read of
+    them)."""
+    spare = holding.unknown
+    table = holding.table
+    hand = holding.hand
+    seen = reading.seen
+    taken: list[Copy] = []
+    from_hand: list[tuple[Card, int]] = []
+    blind: list[tuple[Card, int]] = []
+    laid = unseen = 0
+    for card, need in wanted.items():
+        tabled = [c for c in table if c.card is card]
+        count = len(tabled)
+        known = hand.get(card, 0)
+        room = min(spare, copies[card] - seen.get(card, 0))
+        k = need if need < count else count
+        rest = need - k
+        from_known = rest if rest < known else known
+        if rest - from_known > room:
+            return [], False  # not even the most copies it can take leave a remainder laid
+        if k < count:
+            return None  # some of its copies: which ones is the shape's question
+        if k and rest + 1 - min(rest + 1, known) <= room:
+            return None  # one copy fewer, and one card more from the hand, is an option too
+        taken.extend(tabled)
+        if from_known:
+            from_hand.append((card, from_known))
+        if rest - from_known:
+            blind.append((card, rest - from_known))
+        laid += rest
+        unseen += rest - from_known
+    if unseen > spare:
+        return [], False
+    new = laid > 0
+    if not new and taken:
+        line_new = reading.line_new
+        new = any([c.uid in line_new or is_fresh(c, holding) for c in taken])
+    faults: list[Fault] = []
+    if taken:
+        info = kind_info(kind)
+        family, level = info.family, info.level
+        plain = new or (rules.reform != "portland" and not rules.new_card_from_hand)
+        if plain:
+            announced = _spoken_for(holding, rules, kind, announcing)
+            plain = not any(
+                [kind in c.used or c.uid in announced or c.level(family) > level for c in taken]
+            )
+        if not plain:
+            faults = model_judge(holding, rules, kind, announcing)(tuple(taken), new, None)
+    way = MeldWay(tuple(taken), tuple(from_hand), tuple(blind), None, not faults)
+    return [Alternative(way, faults)], False
 
 
 class _Part(NamedTuple):
@@ -482,9 +606,7 @@ def _swappable(
 def _from_hand(
     reading: Reading,
     holding: Holding,
-    rules: RuleSet,
     copies: Mapping[Card, int],
-    kind: str,
     wanted: Mapping[Card, int],
 ) -> tuple[list[Alternative[MeldWay]], bool]:
     """The one assignment when no card wanted lies on the table: all from the hand, known
@@ -504,9 +626,11 @@ def _from_hand(
             unseen += rest
     if unseen > holding.unknown:
         return [], False
-    faults = model_faults(holding, rules, kind, (), True, None)
-    way = MeldWay((), tuple(hand), tuple(blind), None, not faults)
-    return [Alternative(way, faults)], False
+    # the model finds nothing to fault in an assignment that takes no tabled copy and lays
+    # cards from the hand: nothing re-used, nothing from a higher combination, a card added
+    # (model_faults of no copy and from_hand, under every model)
+    way = MeldWay((), tuple(hand), tuple(blind), None, True)
+    return [Alternative(way, [])], False
 
 
 def _plain(

@@ -98,19 +98,25 @@ class Relevance:
         kinds: set[str] = set()
         carried: set[tuple[str, tuple[Card, ...]]] = set()
         cards_seen: set[Card] = set()
+        parts: list[_Part] = []
         for kind, cards in combinations:
             if kind not in MELD_KINDS:
                 continue
-            info = kind_info(kind)
-            family, level = info.family, info.level
+            key = (kind, tuple(cards))
+            part = _PARTS.get(key)
+            if part is None:
+                if len(_PARTS) >= MEMO_SIZE:
+                    _PARTS.clear()
+                part = _PARTS[key] = _part(kind, key[1])
+            parts.append(part)
+        # the highest levels first: a lower one declared with the same card replaces them
+        parts.sort(key=_level_of, reverse=True)
+        for _, kind, pairs, lowest, entry, cards in parts:
             kinds.add(kind)
-            carried.add((kind, sorted_cards(cards)))
+            carried.add(entry)
             cards_seen.update(cards)
-            for card in cards:
-                used.add((kind, card))
-                key = (family, card)
-                if below.get(key, 99) > level:
-                    below[key] = level
+            used.update(pairs)
+            below.update(lowest)
         return Relevance(
             frozenset(used),
             below,
@@ -151,6 +157,33 @@ class Relevance:
         if (pending.kind, pending.cards) in self.carried:
             return True
         return self.announced_matter and self.sees(pending.kind, pending.cards)
+
+
+_Part = tuple[
+    int,
+    str,
+    tuple[tuple[str, Card], ...],
+    dict[tuple[str, Card], int],
+    tuple[str, tuple[Card, ...]],
+    tuple[Card, ...],
+]
+"""What one combination declared later adds to a :class:`Relevance`: its level, its kind, its
+(kind, card) pairs, its (family, card) levels, its (kind, sorted cards) and its cards."""
+
+_PARTS: Final[dict[tuple[str, tuple[Card, ...]], _Part]] = {}
+""":func:`_part` of each combination met (emptied when it holds :data:`MEMO_SIZE`)."""
+
+
+def _part(kind: str, cards: tuple[Card, ...]) -> _Part:
+    info = kind_info(kind)
+    family, level = info.family, info.level
+    pairs = tuple((kind, card) for card in cards)
+    lowest = {(family, card): level for card in cards}
+    return level, kind, pairs, lowest, (kind, sorted_cards(cards)), cards
+
+
+def _level_of(part: _Part) -> int:
+    return part[0]
 
 
 EVERYTHING = None
@@ -215,8 +248,8 @@ class Foresight:
         for seat, kind, cards in declarations:
             self._ahead.setdefault(seat, []).append((canonical_kind(kind), sorted_cards(cards)))
         self.relevance: dict[str, Relevance] = {}
-        for seat in self._ahead:
-            self._refresh(seat)
+        """The relevances asked for (:meth:`of`), each worked out when first asked: most
+        declarations are read in one way, which asks for none."""
         self._last: tuple[str, Parts, list[tuple[str, tuple[Card, ...]]], Relevance] | None = None
         """The latest :meth:`after`: the seat, the parts, what is left ahead and its relevance.
         A line's last part is read with everything on it passed, which is what
@@ -229,9 +262,6 @@ class Foresight:
         other.relevance = dict(self.relevance)
         return other
 
-    def _refresh(self, seat: str) -> None:
-        self.relevance[seat] = self._relevance(self._ahead.get(seat, ()))
-
     def _relevance(self, ahead: Iterable[tuple[str, tuple[Card, ...]]]) -> Relevance:
         return relevance_of(ahead, self.fresh_matters, self.groups_matter, self.announced_matter)
 
@@ -239,7 +269,7 @@ class Foresight:
         """What the seat's later declarations can see."""
         found = self.relevance.get(seat)
         if found is None:
-            found = self.relevance[seat] = self._relevance(())
+            found = self.relevance[seat] = self._relevance(self._ahead.get(seat, ()))
         return found
 
     def after(self, seat: str, parts: Iterable[tuple[str, Sequence[Card]]]) -> Relevance:
@@ -269,7 +299,7 @@ class Foresight:
         if len(left) < len(ahead):
             self._ahead[seat] = left
             if found is None:
-                self._refresh(seat)
+                self.relevance.pop(seat, None)  # worked out again when asked
             else:
                 self.relevance[seat] = found
 
