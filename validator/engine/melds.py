@@ -508,7 +508,7 @@ def _forced(
         tabled = [c for c in table if c.card is card]
         count = len(tabled)
         known = hand.get(card, 0)
-        room = min(spare, copies[card] - seen.get(card, 0))
+        room = max(0, min(spare, copies[card] - seen.get(card, 0)))
         k = need if need < count else count
         rest = need - k
         from_known = rest if rest < known else known
