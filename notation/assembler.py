@@ -30,7 +30,6 @@ from notation.model import (
     Tag,
     Trick,
     Variation,
-    _parsed_trick,
 )
 from notation.statements import (
     DealLine,
@@ -40,6 +39,7 @@ from notation.statements import (
     TagLine,
     TrickLine,
     Turnup,
+    as_trick,
 )
 
 MAX_VARIATION_DEPTH = 100
@@ -75,7 +75,7 @@ def date_fault(value: str) -> str | None:
 
 def _trick(line: TrickLine, events: list[Event]) -> Trick:
     """The trick of a trick line and the events after it."""
-    return _parsed_trick(line.number, line.plays, tuple(events), line.comments, line.pos)
+    return as_trick(line, tuple(events))
 
 
 class _BodyB:

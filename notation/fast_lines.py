@@ -53,6 +53,7 @@ from notation.statements import (
     line_comment,
     numbers,
     pos,
+    trick_line,
     unquote,
 )
 
@@ -101,7 +102,7 @@ def written_trick(number: str, body: str, line: int) -> TrickLine:
     for i in range(1, len(words), 2):
         plays.append(_parsed_play(words[i], _CARD[words[i + 1]], _tuple_new(Pos, (line, at))))
         at += 5
-    return TrickLine(trick_number(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
+    return trick_line(trick_number(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
 
 
 def written_draws(body: str, line: int, column: int) -> list[Draw]:
@@ -174,7 +175,7 @@ def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
     if m[3] is not None:
         notes += (line_comment(m[3], pos(line, m.start(3) + 1)),)
     plays.append(_parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes))
-    return TrickLine(trick_number(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
+    return trick_line(trick_number(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
 
 
 def _comments(m: re.Match[str], group: int, tail: int, line: int) -> tuple[Any, ...]:
@@ -250,7 +251,7 @@ def read_line(raw: str, line: int) -> Any:
             dot = token.index(".")
             column = m.start(1) + 1
             plays = run_plays(token, dot, line, column)
-            return TrickLine(int(token[:dot]), tuple(plays), (), pos(line, column))
+            return trick_line(int(token[:dot]), tuple(plays), (), pos(line, column))
         return None
     if head in "ABCD":
         if (m := WRITTEN_DECL(raw)) is not None:

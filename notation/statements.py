@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from notation.cards import CANONICAL, Card
-from notation.model import Comment, Play, Pos, Tag, _parsed_comment
+from notation.model import Comment, Event, Play, Pos, Tag, Trick, _parsed_comment
 
 
 @dataclass(slots=True)
@@ -32,12 +33,39 @@ class Turnup:
     pos: Pos
 
 
-@dataclass(slots=True)
 class TrickLine:
+    """A trick line read: number, plays, comments, position (:func:`trick_line`). It has the
+    slots of a :class:`Trick`: the assembler gives it the events after it and makes it the
+    trick (:func:`as_trick`), so that a trick is one object from its line to the record."""
+
+    __slots__ = Trick.__slots__
     number: int
     plays: tuple[Play, ...]
+    events: tuple[Event, ...]
     comments: tuple[Comment, ...]
     pos: Pos
+
+
+def trick_line(
+    number: int, plays: tuple[Play, ...], comments: tuple[Comment, ...], position: Pos
+) -> TrickLine:
+    """The statement of a trick line (its events still to come)."""
+    line = TrickLine()
+    line.number = number
+    line.plays = plays
+    line.comments = comments
+    line.pos = position
+    return line
+
+
+def as_trick(line: TrickLine, events: tuple[Event, ...]) -> Trick:
+    """The trick of a line and the events after it: the line itself, given its events and
+    made a :class:`Trick` (a class of the same slots: Python allows the change; the line is
+    in one body only and is made a trick once)."""
+    obj: Any = line
+    obj.events = events
+    obj.__class__ = Trick
+    return obj  # type: ignore[no-any-return]
 
 
 @dataclass(slots=True)
