@@ -94,15 +94,46 @@ def trick_number(text: str) -> int:
     return _NUMBER.get(text) or int(text)
 
 
-def written_trick(number: str, body: str, line: int) -> TrickLine:
-    """The trick line matched by :data:`WRITTEN_TRICK`: each play is five characters."""
-    words = body.split(" ")  # "", then seat and card in turn
-    at = len(number) + 3  # the column of the first seat
+_BODIES: dict[str, tuple[tuple[str, Card, int], ...]] = {}
+"""The plays of each trick line body matched by :data:`WRITTEN_TRICK` (``" A 7D B 9C"``, after
+the dot): seat, card and the column of the seat counted from the dot. Two players have some
+two thousand bodies; the cache stops growing at :data:`_BODIES_MAX`."""
+_BODIES_MAX = 8192
+
+
+def written_trick(raw: str, line: int) -> TrickLine | None:
+    """The trick line ``raw`` when it is as the writer writes it without annotation
+    (:data:`WRITTEN_TRICK`), else None.
+
+    A body read once is looked up (:data:`_BODIES`): with a number written as the writer
+    writes it (``1`` to ``255``), that is the pattern's match without running it.
+    """
+    dot = raw.find(".")
+    if dot < 0 or (len(raw) - dot - 1) % 5:
+        return None  # each play is five characters: an annotated line, or another
+    number = _NUMBER.get(raw[:dot])
+    if number is not None:
+        body = _BODIES.get(raw[dot + 1 :])
+        if body is not None:
+            return _written_plays(number, body, line, dot)
+    m = WRITTEN_TRICK(raw)
+    if m is None:
+        return None
+    text = m[2]
+    words = text.split(" ")  # "", then seat and card in turn: each play is five characters
+    body = tuple((words[i], _CARD[words[i + 1]], 5 * (i // 2) + 3) for i in range(1, len(words), 2))
+    if len(_BODIES) < _BODIES_MAX:
+        _BODIES[text] = body
+    return _written_plays(trick_number(m[1]), body, line, len(m[1]))
+
+
+def _written_plays(
+    number: int, body: tuple[tuple[str, Card, int], ...], line: int, dot: int
+) -> TrickLine:
     plays = []
-    for i in range(1, len(words), 2):
-        plays.append(_parsed_play(words[i], _CARD[words[i + 1]], _tuple_new(Pos, (line, at))))
-        at += 5
-    return trick_line(trick_number(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
+    for seat, card, at in body:
+        plays.append(_parsed_play(seat, card, _tuple_new(Pos, (line, dot + at))))
+    return trick_line(number, tuple(plays), (), _tuple_new(Pos, (line, 1)))
 
 
 def written_draws(body: str, line: int, column: int) -> list[Draw]:

@@ -34,7 +34,6 @@ from notation.comment_lines import follow, open_at
 from notation.errors import NotationError
 from notation.fast_lines import (
     WRITTEN_DRAWS,
-    WRITTEN_TRICK,
     read_line,
     written_draws,
     written_trick,
@@ -117,8 +116,8 @@ class _Reading:
             line = index + 1 + offset
             head = raw[:1]  # the canonical shapes first, told apart by their first character
             statement: Any
-            if head in _DIGITS and (m := WRITTEN_TRICK(raw)) is not None:
-                statement = written_trick(m[1], m[2], line)
+            if head in _DIGITS and (trick := written_trick(raw, line)) is not None:
+                statement = trick
             elif head == " " and (m := WRITTEN_DRAWS(raw)) is not None:
                 statement = written_draws(m[1], line, m.start(1) + 1)
             else:
