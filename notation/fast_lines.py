@@ -136,13 +136,51 @@ def _written_plays(
     return trick_line(number, tuple(plays), (), _tuple_new(Pos, (line, 1)))
 
 
-def written_draws(body: str, line: int, column: int) -> list[Draw]:
-    """The draws matched by :data:`WRITTEN_DRAWS` (``A KH, B ?``, from ``column``)."""
-    draws = []
-    for part in body.split(", "):
-        draws.append(_parsed_draw(part[0], _DRAWN[part[2:]], (), _tuple_new(Pos, (line, column))))
-        column += len(part) + 2
-    return draws
+_INDENTED: dict[str, tuple[bool, Any]] = {}
+"""Indented lines as the writer writes them, read once: a draw line (:data:`WRITTEN_DRAWS`)
+as ``(True, draws)``, each draw's seat, cards and column; a declaration without annotation
+(:data:`WRITTEN_DECL`) as ``(False, (seat, kind, cards, score, column))``. The same lines
+come back deal after deal (two players have some two thousand draw lines); the cache stops
+growing at :data:`_INDENTED_MAX`."""
+_INDENTED_MAX = 8192
+
+
+def written_indented(raw: str, line: int) -> list[Draw] | Declaration | None:
+    """The draws of a draw line or the declaration of a line as the writer writes them
+    (:data:`WRITTEN_DRAWS`, :data:`WRITTEN_DECL`), else None."""
+    entry = _INDENTED.get(raw)
+    if entry is None:
+        found = _indented(raw)
+        if found is None:
+            return None
+        entry = found
+        if len(_INDENTED) < _INDENTED_MAX:
+            _INDENTED[raw] = entry
+    draws_line, parts = entry
+    if draws_line:
+        draws = []
+        for seat, cards, column in parts:
+            draws.append(_parsed_draw(seat, cards, (), _tuple_new(Pos, (line, column))))
+        return draws
+    seat, kind, cards, score, column = parts
+    return _parsed_declaration(seat, kind, cards, score, _tuple_new(Pos, (line, column)))
+
+
+def _indented(raw: str) -> tuple[bool, Any] | None:
+    """The entry of :data:`_INDENTED` for a line, or None when it is neither shape."""
+    m = WRITTEN_DRAWS(raw)
+    if m is not None:
+        column = m.start(1) + 1
+        parts = []
+        for part in m[1].split(", "):
+            parts.append((part[0], _DRAWN[part[2:]], column))
+            column += len(part) + 2
+        return True, tuple(parts)
+    m = WRITTEN_DECL(raw)
+    if m is not None:
+        found = tuple(map(_CARD.__getitem__, m[3].split())) if m[3] else ()
+        return False, (m[1], m[2], found, int(m[4]), m.start(1) + 1)
+    return None
 
 
 # --------------------------------------------------------------------------- annotations

@@ -33,9 +33,8 @@ from notation.assembler import Assembler
 from notation.comment_lines import follow, open_at
 from notation.errors import NotationError
 from notation.fast_lines import (
-    WRITTEN_DRAWS,
     read_line,
-    written_draws,
+    written_indented,
     written_trick,
 )
 from notation.lark_parser import LOCK, StatementError, parse_text
@@ -118,8 +117,8 @@ class _Reading:
             statement: Any
             if head in _DIGITS and (trick := written_trick(raw, line)) is not None:
                 statement = trick
-            elif head == " " and (m := WRITTEN_DRAWS(raw)) is not None:
-                statement = written_draws(m[1], line, m.start(1) + 1)
+            elif head == " " and (indented := written_indented(raw, line)) is not None:
+                statement = indented
             else:
                 statement = read_line(raw, line)
                 if statement is None:
