@@ -50,7 +50,7 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     has_moves = False
     comments = Tracker()
     for number, raw in enumerate(lines, 1):
-        if raw.startswith("\ufeff"):
+        if raw[:1] == "\ufeff":  # (a slice and a comparison: startswith parses its arguments)
             # a BOM opens the file, or a file joined to another (``cat a.bzn b.bzn``)
             raw = raw[1:]
         # most lines hold no brace and start no comment: the tracker is asked only otherwise
@@ -61,7 +61,7 @@ def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             buffer = []
             start = number
             has_moves = False
-        buffer.append(raw if raw.endswith("\n") else raw + "\n")
+        buffer.append(raw if raw[-1:] == "\n" else raw + "\n")
         if not inside and head and head not in "[{;":
             has_moves = True
     if buffer and any(line.strip() for line in buffer):
