@@ -36,9 +36,11 @@ from notation.model import (
     Pos,
     Stock,
     Tag,
+    _DrawFill,
     _parsed_declaration,
     _parsed_draw,
     _parsed_play,
+    _PlayFill,
 )
 from notation.statements import (
     DealLine,
@@ -106,34 +108,41 @@ def written_trick(raw: str, line: int) -> TrickLine | None:
     (:data:`WRITTEN_TRICK`), else None.
 
     A body read once is looked up (:data:`_BODIES`): with a number written as the writer
-    writes it (``1`` to ``255``), that is the pattern's match without running it.
+    writes it (``1`` to ``255``), that is the pattern's match without running it. The plays
+    are filled in place (``notation.model._parsed_play``, inlined: this runs for every line).
     """
     dot = raw.find(".")
     if dot < 0 or (len(raw) - dot - 1) % 5:
         return None  # each play is five characters: an annotated line, or another
     number = _NUMBER.get(raw[:dot])
-    if number is not None:
-        body = _BODIES.get(raw[dot + 1 :])
-        if body is not None:
-            return _written_plays(number, body, line, dot)
-    m = WRITTEN_TRICK(raw)
-    if m is None:
-        return None
-    text = m[2]
-    words = text.split(" ")  # "", then seat and card in turn: each play is five characters
-    body = tuple((words[i], _CARD[words[i + 1]], 5 * (i // 2) + 3) for i in range(1, len(words), 2))
-    if len(_BODIES) < _BODIES_MAX:
-        _BODIES[text] = body
-    return _written_plays(trick_number(m[1]), body, line, len(m[1]))
-
-
-def _written_plays(
-    number: int, body: tuple[tuple[str, Card, int], ...], line: int, dot: int
-) -> TrickLine:
+    body = None if number is None else _BODIES.get(raw[dot + 1 :])
+    if body is None:
+        m = WRITTEN_TRICK(raw)
+        if m is None:
+            return None
+        text = m[2]
+        words = text.split(" ")  # "", then seat and card in turn: each play is five characters
+        body = tuple(
+            (words[i], _CARD[words[i + 1]], 5 * (i // 2) + 3) for i in range(1, len(words), 2)
+        )
+        if len(_BODIES) < _BODIES_MAX:
+            _BODIES[text] = body
+        number = trick_number(m[1])
     plays = []
     for seat, card, at in body:
-        plays.append(_parsed_play(seat, card, _tuple_new(Pos, (line, dot + at))))
-    return trick_line(number, tuple(plays), (), _tuple_new(Pos, (line, 1)))
+        play: Any = _PlayFill()
+        play.seat = seat
+        play.card = card
+        play.marks = play.glyphs = play.comments = ()
+        play.pos = _tuple_new(Pos, (line, dot + at))
+        play.__class__ = Play
+        plays.append(play)
+    trick: Any = TrickLine()
+    trick.number = number
+    trick.plays = tuple(plays)
+    trick.comments = ()
+    trick.pos = _tuple_new(Pos, (line, 1))
+    return trick  # type: ignore[no-any-return]
 
 
 _INDENTED: dict[str, tuple[bool, Any]] = {}
@@ -157,10 +166,16 @@ def written_indented(raw: str, line: int) -> list[Draw] | Declaration | None:
         if len(_INDENTED) < _INDENTED_MAX:
             _INDENTED[raw] = entry
     draws_line, parts = entry
-    if draws_line:
+    if draws_line:  # the draws filled in place (``notation.model._parsed_draw``, inlined)
         draws = []
         for seat, cards, column in parts:
-            draws.append(_parsed_draw(seat, cards, (), _tuple_new(Pos, (line, column))))
+            draw: Any = _DrawFill()
+            draw.seat = seat
+            draw.cards = cards
+            draw.comments = ()
+            draw.pos = _tuple_new(Pos, (line, column))
+            draw.__class__ = Draw
+            draws.append(draw)
         return draws
     seat, kind, cards, score, column = parts
     return _parsed_declaration(seat, kind, cards, score, _tuple_new(Pos, (line, column)))
