@@ -39,7 +39,6 @@ from notation.statements import (
     TagLine,
     TrickLine,
     Turnup,
-    as_trick,
 )
 
 MAX_VARIATION_DEPTH = 100
@@ -73,11 +72,6 @@ def date_fault(value: str) -> str | None:
     return None
 
 
-def _trick(line: TrickLine, events: list[Event]) -> Trick:
-    """The trick of a trick line and the events after it."""
-    return as_trick(line, tuple(events))
-
-
 class _BodyB:
     """A deal's body or a variation: events before the first trick, then tricks, each trick
     line beside the list of the events after it (two lists: no object a trick)."""
@@ -104,7 +98,13 @@ class _BodyB:
         self.after.append(self.sink)
 
     def built(self) -> tuple[Trick, ...]:
-        return tuple(map(_trick, self.tricks, self.after))
+        """The tricks, each line given the events after it and made the trick
+        (a class of the same slots: see ``notation.statements.TrickLine``)."""
+        tricks: list[Any] = self.tricks
+        for line, events in zip(tricks, self.after, strict=True):
+            line.events = tuple(events)
+            line.__class__ = Trick
+        return tuple(tricks)
 
 
 @dataclass(slots=True)
@@ -206,18 +206,19 @@ class Assembler:
                     continue
                 if type(item) is not DealLine:
                     continue
-            handler = _HANDLERS.get(type(item))
-            if handler is not None:
-                handler(self, item)
-            elif type(item) is list:
+            kind = type(item)
+            if kind is list:  # a draw line, the commonest statement with the trick lines
                 deal = self.deal
                 if deal is not None and deal.score is None and deal.total is None:
                     self.stack[-1].sink.extend(item)  # what self.event does, for a line at once
                 else:
                     for draw in item:
                         self.event(draw, draw.pos, "a draw")
-            else:
+                continue
+            handler = _HANDLERS.get(kind)
+            if handler is None:
                 raise TypeError(f"not a statement: {item!r}")
+            handler(self, item)
         self.close_deal()
         return Record(tuple(self.tags), tuple(self.deals), tuple(self.events))
 
@@ -336,7 +337,9 @@ class Assembler:
                 item.pos,
                 self._dropped_between(self.deal.line.pos.line, item.pos.line),
             )
-        body.add_trick(item)
+        tricks.append(item)  # body.add_trick(item), inlined
+        body.sink = []
+        body.after.append(body.sink)
 
     def _dropped_between(self, after: int, before: int) -> bool:
         """True when a line between these two was left out for a syntax error."""

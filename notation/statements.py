@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from notation.cards import CANONICAL, Card
 from notation.model import Comment, Event, Play, Pos, Tag, Trick, _parsed_comment
@@ -36,7 +35,9 @@ class Turnup:
 class TrickLine:
     """A trick line read: number, plays, comments, position (:func:`trick_line`). It has the
     slots of a :class:`Trick`: the assembler gives it the events after it and makes it the
-    trick (:func:`as_trick`), so that a trick is one object from its line to the record."""
+    trick (``notation.assembler._BodyB.built``: a class of the same slots, which Python
+    allows; the line is in one body only and is made a trick once), so that a trick is one
+    object from its line to the record."""
 
     __slots__ = Trick.__slots__
     number: int
@@ -56,16 +57,6 @@ def trick_line(
     line.comments = comments
     line.pos = position
     return line
-
-
-def as_trick(line: TrickLine, events: tuple[Event, ...]) -> Trick:
-    """The trick of a line and the events after it: the line itself, given its events and
-    made a :class:`Trick` (a class of the same slots: Python allows the change; the line is
-    in one body only and is made a trick once)."""
-    obj: Any = line
-    obj.events = events
-    obj.__class__ = Trick
-    return obj  # type: ignore[no-any-return]
 
 
 @dataclass(slots=True)
