@@ -39,7 +39,6 @@ from notation.model import (
     _DrawFill,
     _parsed_declaration,
     _parsed_draw,
-    _parsed_play,
     _PlayFill,
 )
 from notation.statements import (
@@ -242,10 +241,16 @@ def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
     at = m.start(2)  # the space before the next item
     for seat_text, card_text, suffix, glyph, brace in _ITEMS(m.string, at, m.end(2)):
         if seat_text:
-            if seat:
-                plays.append(
-                    _parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes)
-                )
+            if seat:  # the play before, filled in place (model._parsed_play, inlined)
+                play: Any = _PlayFill()
+                play.seat = seat
+                play.card = card
+                play.marks = marks
+                play.glyphs = glyphs
+                play.comments = notes
+                play.pos = _tuple_new(Pos, (line, column))
+                play.__class__ = Play
+                plays.append(play)
             seat, card, column = seat_text, _CARD[card_text], at + 2
             marks = tuple(suffix[1:].split("^")) if suffix else ()
             glyphs = notes = ()
@@ -258,8 +263,23 @@ def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
             at += 1 + len(brace)
     if m[3] is not None:
         notes += (line_comment(m[3], pos(line, m.start(3) + 1)),)
-    plays.append(_parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes))
+    play = _PlayFill()
+    play.seat = seat
+    play.card = card
+    play.marks = marks
+    play.glyphs = glyphs
+    play.comments = notes
+    play.pos = _tuple_new(Pos, (line, column))
+    play.__class__ = Play
+    plays.append(play)
     return trick_line(trick_number(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
+
+
+def noted_trick(raw: str, line: int) -> TrickLine | None:
+    """The trick line ``raw`` when it is annotated as :data:`_NOTED_TRICK` reads it (the first
+    thing ``read_line`` tries for a line starting with a digit), else None."""
+    m = _NOTED_TRICK(raw)
+    return None if m is None else _noted_trick(m, line)
 
 
 def _comments(m: re.Match[str], group: int, tail: int, line: int) -> tuple[Any, ...]:

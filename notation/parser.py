@@ -33,6 +33,7 @@ from notation.assembler import Assembler
 from notation.comment_lines import follow, open_at
 from notation.errors import NotationError
 from notation.fast_lines import (
+    noted_trick,
     read_line,
     written_indented,
     written_trick,
@@ -115,7 +116,10 @@ class _Reading:
             line = index + 1 + offset
             head = raw[:1]  # the canonical shapes first, told apart by their first character
             statement: Any
-            if head in _DIGITS and (trick := written_trick(raw, line)) is not None:
+            if head in _DIGITS and (
+                (trick := written_trick(raw, line)) is not None
+                or (trick := noted_trick(raw, line)) is not None
+            ):
                 statement = trick
             elif head == " " and (indented := written_indented(raw, line)) is not None:
                 statement = indented

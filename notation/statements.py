@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from notation.cards import CANONICAL, Card
-from notation.model import Comment, Event, Play, Pos, Tag, Trick, _parsed_comment
+from notation.model import Comment, Event, Play, Pos, Tag, Trick, _CommentFill
 
 
 @dataclass(slots=True)
@@ -135,12 +136,22 @@ def brace_comment(token: str, position: Pos) -> Comment:
         body = body.replace("\r\n", "\n").replace("\r", "\n")
     if "\\" in body:
         body = _ESCAPE.sub(r"\1", body)
-    return _parsed_comment(body, False, position)
+    comment: Any = _CommentFill()  # notation.model._parsed_comment, inlined
+    comment.text = body
+    comment.line = False
+    comment.pos = position
+    comment.__class__ = Comment
+    return comment  # type: ignore[no-any-return]
 
 
 def line_comment(token: str, position: Pos) -> Comment:
     """The comment of a ``; ...`` token: trimmed, read as written (no escapes)."""
-    return _parsed_comment(token[1:].strip(), True, position)
+    comment: Any = _CommentFill()  # notation.model._parsed_comment, inlined
+    comment.text = token[1:].strip()
+    comment.line = True
+    comment.pos = position
+    comment.__class__ = Comment
+    return comment  # type: ignore[no-any-return]
 
 
 def numbers(tokens: Sequence[str]) -> tuple[tuple[str, int], ...]:
