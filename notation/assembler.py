@@ -207,14 +207,27 @@ class Assembler:
                 if type(item) is not DealLine:
                     continue
             kind = type(item)
-            if kind is list:  # a draw line, the commonest statement with the trick lines
+            # the commonest statements first, in place (what their handlers do when all is well)
+            if kind is TrickLine or kind is list or kind is Declaration:
                 deal = self.deal
                 if deal is not None and deal.score is None and deal.total is None:
-                    self.stack[-1].sink.extend(item)  # what self.event does, for a line at once
-                else:
+                    body = self.stack[-1]
+                    if kind is list:  # a draw line: what self.event does, for a line at once
+                        body.sink.extend(item)
+                        continue
+                    if kind is Declaration:
+                        body.sink.append(item)
+                        continue
+                    tricks = body.tricks
+                    if tricks and item.number == tricks[-1].number + 1:  # the next trick
+                        tricks.append(item)
+                        body.sink = []
+                        body.after.append(body.sink)
+                        continue
+                if kind is list:
                     for draw in item:
                         self.event(draw, draw.pos, "a draw")
-                continue
+                    continue
             handler = _HANDLERS.get(kind)
             if handler is None:
                 raise TypeError(f"not a statement: {item!r}")
