@@ -30,7 +30,6 @@ from notation.model import (
     Tag,
     Trick,
     Variation,
-    _parsed_trick,
 )
 from notation.statements import (
     DealLine,
@@ -73,11 +72,6 @@ def date_fault(value: str) -> str | None:
     return None
 
 
-def _trick(line: TrickLine, events: list[Event]) -> Trick:
-    """The trick of a trick line and the events after it."""
-    return _parsed_trick(line.number, line.plays, tuple(events), line.comments, line.pos)
-
-
 class _BodyB:
     """A deal's body or a variation: events before the first trick, then tricks, each trick
     line beside the list of the events after it (two lists: no object a trick)."""
@@ -104,7 +98,13 @@ class _BodyB:
         self.after.append(self.sink)
 
     def built(self) -> tuple[Trick, ...]:
-        return tuple(map(_trick, self.tricks, self.after))
+        """The tricks, each line given the events after it and made the trick
+        (a class of the same slots: see ``notation.statements.TrickLine``)."""
+        tricks: list[Any] = self.tricks
+        for line, events in zip(tricks, self.after, strict=True):
+            line.events = tuple(events)
+            line.__class__ = Trick
+        return tuple(tricks)
 
 
 @dataclass(slots=True)
@@ -221,18 +221,32 @@ class Assembler:
                 if type(item) is not DealLine and (type(item) is not TagLine or self.deal):
                     continue
                 self.skipping = 0
-            handler = _HANDLERS.get(type(item))
-            if handler is not None:
-                handler(self, item)
-            elif type(item) is list:
+            kind = type(item)
+            # the commonest statements first, in place (what their handlers do when all is well)
+            if kind is TrickLine or kind is list or kind is Declaration:
                 deal = self.deal
                 if deal is not None and deal.score is None and deal.total is None:
-                    self.stack[-1].sink.extend(item)  # what self.event does, for a line at once
-                else:
+                    body = self.stack[-1]
+                    if kind is list:  # a draw line: what self.event does, for a line at once
+                        body.sink.extend(item)
+                        continue
+                    if kind is Declaration:
+                        body.sink.append(item)
+                        continue
+                    tricks = body.tricks
+                    if tricks and item.number == tricks[-1].number + 1:  # the next trick
+                        tricks.append(item)
+                        body.sink = []
+                        body.after.append(body.sink)
+                        continue
+                if kind is list:
                     for draw in item:
                         self.event(draw, draw.pos, "a draw")
-            else:
+                    continue
+            handler = _HANDLERS.get(kind)
+            if handler is None:
                 raise TypeError(f"not a statement: {item!r}")
+            handler(self, item)
         self.close_deal()
         return Record(tuple(self.tags), tuple(self.deals), tuple(self.events))
 
@@ -354,7 +368,9 @@ class Assembler:
                 item.pos,
                 self._dropped_between(self.deal.line.pos.line, item.pos.line),
             )
-        body.add_trick(item)
+        tricks.append(item)  # body.add_trick(item), inlined
+        body.sink = []
+        body.after.append(body.sink)
 
     def _misplaced_end(self, deal: _DealB, early: ScoreLine) -> None:
         """A trick after an end line written before the deal's first trick: that line is the

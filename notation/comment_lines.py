@@ -37,6 +37,10 @@ _UNTIL_BRACE = re.compile(r"(?:[^\\{]+|\\.)*")
 def open_at(line: str, start: int = 0) -> int:
     """The index of a ``{`` that opens a comment not closed on ``line`` (from ``start``),
     or -1."""
+    if '"' not in line and ";" not in line and "\\" not in line:
+        # no string, line comment or escape: the first '{' after the last '}' (from
+        # ``start``) opens a comment that is not closed; every '{' before it is closed
+        return line.find("{", max(start, line.rfind("}") + 1))
     end = _CLOSED.match(line, start).end()  # type: ignore[union-attr]  # always matches
     return end if end < len(line) and line[end] == "{" else -1
 

@@ -36,9 +36,10 @@ from notation.model import (
     Pos,
     Stock,
     Tag,
+    _DrawFill,
     _parsed_declaration,
     _parsed_draw,
-    _parsed_play,
+    _PlayFill,
 )
 from notation.statements import (
     DealLine,
@@ -53,6 +54,7 @@ from notation.statements import (
     line_comment,
     numbers,
     pos,
+    trick_line,
     unquote,
 )
 
@@ -93,24 +95,106 @@ def trick_number(text: str) -> int:
     return _NUMBER.get(text) or int(text)
 
 
-def written_trick(number: str, body: str, line: int) -> TrickLine:
-    """The trick line matched by :data:`WRITTEN_TRICK`: each play is five characters."""
-    words = body.split(" ")  # "", then seat and card in turn
-    at = len(number) + 3  # the column of the first seat
+_BODIES: dict[str, tuple[tuple[str, Card, int], ...]] = {}
+"""The plays of each trick line body matched by :data:`WRITTEN_TRICK` (``" A 7D B 9C"``, after
+the dot): seat, card and the column of the seat counted from the dot. Two players have some
+two thousand bodies; the cache stops growing at :data:`_BODIES_MAX`."""
+_BODIES_MAX = 8192
+
+
+def written_trick(raw: str, line: int) -> TrickLine | None:
+    """The trick line ``raw`` when it is as the writer writes it without annotation
+    (:data:`WRITTEN_TRICK`), else None.
+
+    A body read once is looked up (:data:`_BODIES`): with a number written as the writer
+    writes it (``1`` to ``255``), that is the pattern's match without running it. The plays
+    are filled in place (``notation.model._parsed_play``, inlined: this runs for every line).
+    """
+    dot = raw.find(".")
+    if dot < 0 or (len(raw) - dot - 1) % 5:
+        return None  # each play is five characters: an annotated line, or another
+    number = _NUMBER.get(raw[:dot])
+    body = None if number is None else _BODIES.get(raw[dot + 1 :])
+    if body is None:
+        m = WRITTEN_TRICK(raw)
+        if m is None:
+            return None
+        text = m[2]
+        words = text.split(" ")  # "", then seat and card in turn: each play is five characters
+        body = tuple(
+            (words[i], _CARD[words[i + 1]], 5 * (i // 2) + 3) for i in range(1, len(words), 2)
+        )
+        if len(_BODIES) < _BODIES_MAX:
+            _BODIES[text] = body
+        number = trick_number(m[1])
     plays = []
-    for i in range(1, len(words), 2):
-        plays.append(_parsed_play(words[i], _CARD[words[i + 1]], _tuple_new(Pos, (line, at))))
-        at += 5
-    return TrickLine(trick_number(number), tuple(plays), (), _tuple_new(Pos, (line, 1)))
+    for seat, card, at in body:
+        play: Any = _PlayFill()
+        play.seat = seat
+        play.card = card
+        play.marks = play.glyphs = play.comments = ()
+        play.pos = _tuple_new(Pos, (line, dot + at))
+        play.__class__ = Play
+        plays.append(play)
+    trick: Any = TrickLine()
+    trick.number = number
+    trick.plays = tuple(plays)
+    trick.comments = ()
+    trick.pos = _tuple_new(Pos, (line, 1))
+    return trick  # type: ignore[no-any-return]
 
 
-def written_draws(body: str, line: int, column: int) -> list[Draw]:
-    """The draws matched by :data:`WRITTEN_DRAWS` (``A KH, B ?``, from ``column``)."""
-    draws = []
-    for part in body.split(", "):
-        draws.append(_parsed_draw(part[0], _DRAWN[part[2:]], (), _tuple_new(Pos, (line, column))))
-        column += len(part) + 2
-    return draws
+_INDENTED: dict[str, tuple[bool, Any]] = {}
+"""Indented lines as the writer writes them, read once: a draw line (:data:`WRITTEN_DRAWS`)
+as ``(True, draws)``, each draw's seat, cards and column; a declaration without annotation
+(:data:`WRITTEN_DECL`) as ``(False, (seat, kind, cards, score, column))``. The same lines
+come back deal after deal (two players have some two thousand draw lines); the cache stops
+growing at :data:`_INDENTED_MAX`."""
+_INDENTED_MAX = 8192
+
+
+def written_indented(raw: str, line: int) -> list[Draw] | Declaration | None:
+    """The draws of a draw line or the declaration of a line as the writer writes them
+    (:data:`WRITTEN_DRAWS`, :data:`WRITTEN_DECL`), else None."""
+    entry = _INDENTED.get(raw)
+    if entry is None:
+        found = _indented(raw)
+        if found is None:
+            return None
+        entry = found
+        if len(_INDENTED) < _INDENTED_MAX:
+            _INDENTED[raw] = entry
+    draws_line, parts = entry
+    if draws_line:  # the draws filled in place (``notation.model._parsed_draw``, inlined)
+        draws = []
+        for seat, cards, column in parts:
+            draw: Any = _DrawFill()
+            draw.seat = seat
+            draw.cards = cards
+            draw.comments = ()
+            draw.pos = _tuple_new(Pos, (line, column))
+            draw.__class__ = Draw
+            draws.append(draw)
+        return draws
+    seat, kind, cards, score, column = parts
+    return _parsed_declaration(seat, kind, cards, score, _tuple_new(Pos, (line, column)))
+
+
+def _indented(raw: str) -> tuple[bool, Any] | None:
+    """The entry of :data:`_INDENTED` for a line, or None when it is neither shape."""
+    m = WRITTEN_DRAWS(raw)
+    if m is not None:
+        column = m.start(1) + 1
+        parts = []
+        for part in m[1].split(", "):
+            parts.append((part[0], _DRAWN[part[2:]], column))
+            column += len(part) + 2
+        return True, tuple(parts)
+    m = WRITTEN_DECL(raw)
+    if m is not None:
+        found = tuple(map(_CARD.__getitem__, m[3].split())) if m[3] else ()
+        return False, (m[1], m[2], found, int(m[4]), m.start(1) + 1)
+    return None
 
 
 # --------------------------------------------------------------------------- annotations
@@ -157,10 +241,16 @@ def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
     at = m.start(2)  # the space before the next item
     for seat_text, card_text, suffix, glyph, brace in _ITEMS(m.string, at, m.end(2)):
         if seat_text:
-            if seat:
-                plays.append(
-                    _parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes)
-                )
+            if seat:  # the play before, filled in place (model._parsed_play, inlined)
+                play: Any = _PlayFill()
+                play.seat = seat
+                play.card = card
+                play.marks = marks
+                play.glyphs = glyphs
+                play.comments = notes
+                play.pos = _tuple_new(Pos, (line, column))
+                play.__class__ = Play
+                plays.append(play)
             seat, card, column = seat_text, _CARD[card_text], at + 2
             marks = tuple(suffix[1:].split("^")) if suffix else ()
             glyphs = notes = ()
@@ -173,8 +263,23 @@ def _noted_trick(m: re.Match[str], line: int) -> TrickLine:
             at += 1 + len(brace)
     if m[3] is not None:
         notes += (line_comment(m[3], pos(line, m.start(3) + 1)),)
-    plays.append(_parsed_play(seat, card, _tuple_new(Pos, (line, column)), marks, glyphs, notes))
-    return TrickLine(trick_number(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
+    play = _PlayFill()
+    play.seat = seat
+    play.card = card
+    play.marks = marks
+    play.glyphs = glyphs
+    play.comments = notes
+    play.pos = _tuple_new(Pos, (line, column))
+    play.__class__ = Play
+    plays.append(play)
+    return trick_line(trick_number(m[1]), tuple(plays), (), pos(line, m.start(1) + 1))
+
+
+def noted_trick(raw: str, line: int) -> TrickLine | None:
+    """The trick line ``raw`` when it is annotated as :data:`_NOTED_TRICK` reads it (the first
+    thing ``read_line`` tries for a line starting with a digit), else None."""
+    m = _NOTED_TRICK(raw)
+    return None if m is None else _noted_trick(m, line)
 
 
 def _comments(m: re.Match[str], group: int, tail: int, line: int) -> tuple[Any, ...]:
@@ -250,7 +355,7 @@ def read_line(raw: str, line: int) -> Any:
             dot = token.index(".")
             column = m.start(1) + 1
             plays = run_plays(token, dot, line, column)
-            return TrickLine(int(token[:dot]), tuple(plays), (), pos(line, column))
+            return trick_line(int(token[:dot]), tuple(plays), (), pos(line, column))
         return None
     if head in "ABCD":
         if (m := WRITTEN_DECL(raw)) is not None:

@@ -41,6 +41,7 @@ from notation.statements import (
     line_comment,
     numbers,
     pos,
+    trick_line,
     unquote,
 )
 
@@ -218,7 +219,7 @@ class Builder:
                     glyphs.append(str(child))
             if plays and (marks or glyphs or notes):
                 plays[-1] = _annotated(plays[-1], marks, glyphs, notes)
-        return TrickLine(int(text[:dot]), tuple(plays), tuple(comments), pos(line, column))
+        return trick_line(int(text[:dot]), tuple(plays), tuple(comments), pos(line, column))
 
     def combo(self, children: list[Token]) -> Combination:
         kind = children[0]

@@ -497,15 +497,6 @@ class _DrawFill:
     pos: Pos | None
 
 
-class _TrickFill:
-    __slots__ = Trick.__slots__
-    number: int
-    plays: tuple[Play, ...]
-    events: tuple[Event, ...]
-    comments: tuple[Comment, ...]
-    pos: Pos | None
-
-
 class _DeclarationFill:
     __slots__ = Declaration.__slots__
     seat: str
@@ -591,28 +582,6 @@ def _parsed_declaration(
     obj.pos = pos
     obj.fresh = fresh
     obj.__class__ = Declaration
-    return obj  # type: ignore[no-any-return]
-
-
-def _parsed_trick(
-    number: int,
-    plays: tuple[Play, ...],
-    events: tuple[Event, ...],
-    comments: tuple[Comment, ...],
-    pos: Pos | None,
-) -> Trick:
-    """``Trick(number, plays, events, comments, pos)`` for the parser's tuples."""
-    if type(plays) is not tuple:
-        plays = tuple(plays)
-    if type(events) is not tuple:
-        events = tuple(events)
-    obj: Any = _TrickFill()
-    obj.number = number
-    obj.plays = plays
-    obj.events = events
-    obj.comments = comments
-    obj.pos = pos
-    obj.__class__ = Trick
     return obj  # type: ignore[no-any-return]
 
 

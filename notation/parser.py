@@ -33,10 +33,9 @@ from notation.assembler import Assembler
 from notation.comment_lines import follow, open_at
 from notation.errors import NotationError
 from notation.fast_lines import (
-    WRITTEN_DRAWS,
-    WRITTEN_TRICK,
+    noted_trick,
     read_line,
-    written_draws,
+    written_indented,
     written_trick,
 )
 from notation.lark_parser import LOCK, StatementError, parse_text
@@ -122,41 +121,43 @@ class _Reading:
 
     # ----------------------------------------------------------------- step 1: line by line
 
-    def read_lines(self) -> tuple[list[Any], list[int]]:
-        """The statements read fast and their lines (in the file); the lines left for Lark
-        stay in ``working``."""
+    def read_lines(self) -> list[Any]:
+        """The statements read fast, in line order; the lines left for Lark stay in
+        ``working``. (Their lines in the file are asked of them only when Lark read some
+        lines too: :func:`_line_of`.)"""
         lines = self.working
         offset = self.offset
         fast: list[Any] = []
-        fast_at: list[int] = []
         skip = 0  # the lines of a comment spanning lines are left to Lark whole
         if not fast_lines.FAST_LINES:
             for index, raw in enumerate(lines):
                 if index >= skip and "{" in raw and (column := open_at(raw)) >= 0:
-                    skip = self.comment(index, column, fast, fast_at)
-            return fast, fast_at
+                    skip = self.comment(index, column, fast)
+            return fast
         for index, raw in enumerate(lines):
             if index < skip:
                 continue
             line = index + 1 + offset
             head = raw[:1]  # the canonical shapes first, told apart by their first character
             statement: Any
-            if head in _DIGITS and (m := WRITTEN_TRICK(raw)) is not None:
-                statement = written_trick(m[1], m[2], line)
-            elif head == " " and (m := WRITTEN_DRAWS(raw)) is not None:
-                statement = written_draws(m[1], line, m.start(1) + 1)
+            if head in _DIGITS and (
+                (trick := written_trick(raw, line)) is not None
+                or (trick := noted_trick(raw, line)) is not None
+            ):
+                statement = trick
+            elif head == " " and (indented := written_indented(raw, line)) is not None:
+                statement = indented
             else:
                 statement = read_line(raw, line)
                 if statement is None:
                     if "{" in raw and (column := open_at(raw)) >= 0:
-                        skip = self.comment(index, column, fast, fast_at)
+                        skip = self.comment(index, column, fast)
                     continue
             fast.append(statement)
-            fast_at.append(line)
             lines[index] = ""
-        return fast, fast_at
+        return fast
 
-    def comment(self, first: int, column: int, fast: list[Any], fast_at: list[int]) -> int:
+    def comment(self, first: int, column: int, fast: list[Any]) -> int:
         """Follow a comment opened on line ``first`` and not closed there; the index of the
         next line to read."""
         lines = self.working
@@ -187,10 +188,8 @@ class _Reading:
             statement = read_line(lines[line], at)
             if statement is not None:
                 fast.append(statement)
-                fast_at.append(at)
                 lines[line] = ""
         fast.append(notes)
-        fast_at.append(at)
         return span.stop
 
     # ----------------------------------------------------------------- step 2: Lark
@@ -285,12 +284,16 @@ class _Reading:
     def read(self, *, numbered: bool = True) -> Record:
         """The record, with every fault in ``self.errors`` (in line order)."""
         with LOCK:
-            fast, fast_at = self.read_lines()
+            fast = self.read_lines()
             slow = self.read_slow()
-        if self.stopped_at is not None:
-            keep = bisect_left(fast_at, self.stopped_at)
-            fast, fast_at = fast[:keep], fast_at[:keep]
-        items = _merge(slow, fast, fast_at) if fast else slow
+        if slow or self.stopped_at is not None:
+            fast_at = [_line_of(item) for item in fast]
+            if self.stopped_at is not None:
+                keep = bisect_left(fast_at, self.stopped_at)
+                fast, fast_at = fast[:keep], fast_at[:keep]
+            items = _merge(slow, fast, fast_at) if fast else slow
+        else:
+            items = fast
         self.dropped.sort()
         assembler = Assembler(self.dropped, numbered=numbered)
         built = assembler.feed(items)

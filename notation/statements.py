@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from notation.cards import CANONICAL, Card
-from notation.model import Comment, Play, Pos, Tag, _parsed_comment
+from notation.model import Comment, Event, Play, Pos, Tag, Trick, _CommentFill
 
 
 @dataclass(slots=True)
@@ -32,12 +33,31 @@ class Turnup:
     pos: Pos
 
 
-@dataclass(slots=True)
 class TrickLine:
+    """A trick line read: number, plays, comments, position (:func:`trick_line`). It has the
+    slots of a :class:`Trick`: the assembler gives it the events after it and makes it the
+    trick (``notation.assembler._BodyB.built``: a class of the same slots, which Python
+    allows; the line is in one body only and is made a trick once), so that a trick is one
+    object from its line to the record."""
+
+    __slots__ = Trick.__slots__
     number: int
     plays: tuple[Play, ...]
+    events: tuple[Event, ...]
     comments: tuple[Comment, ...]
     pos: Pos
+
+
+def trick_line(
+    number: int, plays: tuple[Play, ...], comments: tuple[Comment, ...], position: Pos
+) -> TrickLine:
+    """The statement of a trick line (its events still to come)."""
+    line = TrickLine()
+    line.number = number
+    line.plays = plays
+    line.comments = comments
+    line.pos = position
+    return line
 
 
 @dataclass(slots=True)
@@ -116,12 +136,22 @@ def brace_comment(token: str, position: Pos) -> Comment:
         body = body.replace("\r\n", "\n").replace("\r", "\n")
     if "\\" in body:
         body = _ESCAPE.sub(r"\1", body)
-    return _parsed_comment(body, False, position)
+    comment: Any = _CommentFill()  # notation.model._parsed_comment, inlined
+    comment.text = body
+    comment.line = False
+    comment.pos = position
+    comment.__class__ = Comment
+    return comment  # type: ignore[no-any-return]
 
 
 def line_comment(token: str, position: Pos) -> Comment:
     """The comment of a ``; ...`` token: trimmed, read as written (no escapes)."""
-    return _parsed_comment(token[1:].strip(), True, position)
+    comment: Any = _CommentFill()  # notation.model._parsed_comment, inlined
+    comment.text = token[1:].strip()
+    comment.line = True
+    comment.pos = position
+    comment.__class__ = Comment
+    return comment  # type: ignore[no-any-return]
 
 
 def numbers(tokens: Sequence[str]) -> tuple[tuple[str, int], ...]:

@@ -136,3 +136,21 @@ def test_a_comment_over_lines_of_a_crlf_file_reads_as_in_an_lf_file() -> None:
     lf = parse_record(HEAD + "{first line\nsecond line}\n")
     crlf = parse_record((HEAD + "{first line\nsecond line}\n").replace("\n", "\r\n"))
     assert crlf.deals[0].events == lf.deals[0].events == (Comment("first line\nsecond line"),)
+
+
+def test_open_at_without_strings_agrees_with_the_full_scan() -> None:
+    """``open_at`` answers a line without a string, a ``;`` or a ``\\`` from its last ``}``;
+    it must give what the full scan (``_CLOSED``) gives, from every start."""
+    import random
+
+    from notation.comment_lines import _CLOSED, open_at
+
+    def scanned(line: str, start: int) -> int:
+        end = _CLOSED.match(line, start).end()  # type: ignore[union-attr]
+        return end if end < len(line) and line[end] == "{" else -1
+
+    rng = random.Random(15)
+    for _ in range(20_000):
+        line = "".join(rng.choice('ab {}{}  "\\;x') for _ in range(rng.randint(0, 12)))
+        start = rng.randint(0, len(line))
+        assert open_at(line, start) == scanned(line, start), (line, start)
