@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from notation.cards import Card
 
@@ -49,6 +49,8 @@ from .relevance import Foresight, Relevance
 from .ruleset import RuleSet
 from .violations import Violation
 from .ways import Alternative, Fault
+
+_T = TypeVar("_T")
 
 NONE: frozenset[Card] = frozenset()
 """No card withheld (:meth:`DealState.play`)."""
@@ -420,21 +422,20 @@ class DealState:
         ``withheld``, read as if none of the seat's unseen cards were one of those cards."""
         if not withheld:
             return playing.play(self, seat, card)
-        copies = self._withhold(withheld)
-        try:
-            return playing.play(self, seat, card)
-        finally:
-            self.copies = copies
+        return self._withholding(withheld, lambda: playing.play(self, seat, card))
 
-    def _withhold(self, cards: frozenset[Card]) -> dict[Card, int]:
-        """For one event, no unseen card may be revealed as one of ``cards`` (the copies of
-        them counted as none, where only a card not yet accounted for is asked about); the
-        copies to restore after it. The replay asks it when a record contradicts itself later
+    def _withholding(self, cards: frozenset[Card], event: Callable[[], _T]) -> _T:
+        """``event`` read as if no unseen card could be revealed as one of ``cards`` (their
+        copies counted as none, where only a card not yet accounted for is asked about). The
+        replay asks it when a record contradicts itself later
         (``validator.replay.second_look``): an event read then with an unseen card may have
         been a fault of the player's, such as a declaration of a card not held."""
         copies = self.copies
         self.copies = {**copies, **dict.fromkeys(cards, 0)}
-        return copies
+        try:
+            return event()
+        finally:
+            self.copies = copies
 
     def draw(
         self, seat: str, card: Card | None = None, withheld: frozenset[Card] = NONE
@@ -443,11 +444,7 @@ class DealState:
         for :meth:`play`."""
         if not withheld:
             return drawing.draw(self, seat, card)
-        copies = self._withhold(withheld)
-        try:
-            return drawing.draw(self, seat, card)
-        finally:
-            self.copies = copies
+        return self._withholding(withheld, lambda: drawing.draw(self, seat, card))
 
     def draws_first(self, seat: str) -> None:
         """``seat`` draws first in the draw now due: the adversary of a loser who saw two cards
@@ -506,11 +503,12 @@ class DealState:
         """
         if not withheld:
             return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
-        copies = self._withhold(withheld)
-        try:
-            return declarations.declare_line(self, seat, kind, cards, claimed_score, carried, fresh)
-        finally:
-            self.copies = copies
+        return self._withholding(
+            withheld,
+            lambda: declarations.declare_line(
+                self, seat, kind, cards, claimed_score, carried, fresh
+            ),
+        )
 
     def declared_seven(
         self,
