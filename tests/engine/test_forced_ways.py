@@ -12,13 +12,13 @@ compared as a set.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 from reading_counts import outcome
+from test_meld_key import MODELS, _rules
 from test_outline import CARDS, COPIES, _changed, _reading
 
 from notation.cards import Card
@@ -26,7 +26,6 @@ from notation.model import Record
 from validator.engine import melds
 from validator.engine.melds import meld_ways
 from validator.engine.reading import Reading
-from validator.engine.ruleset import RuleSet, load_ruleset
 from validator.simulate import simulate_game
 from validator.tools.hide import hide_cards
 
@@ -37,17 +36,6 @@ DECLARATIONS = [
     ("double-bezique", (QS, JD, QS, JD)),
     ("queens", (QH, QS, QH, QS)),
 ]
-MODELS = [
-    {},
-    {"reform": "portland"},
-    {"reform_needs_break": False},
-    {"reform": "none"},
-]
-
-
-@functools.cache
-def _rules(model: tuple[tuple[str, object], ...]) -> RuleSet:
-    return load_ruleset("rubicon", dict(model))
 
 
 def _ways(

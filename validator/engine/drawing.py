@@ -19,7 +19,7 @@ from .card_tables import BRISQUE_CARDS, RANK_OF
 from .phases import LOOSE, OVER, STRICT
 from .reading import Reading
 from .violations import Violation
-from .ways import Alternative, Fault
+from .ways import ELSEWHERE, Alternative, Fault
 
 if TYPE_CHECKING:
     from .state import DealState
@@ -241,7 +241,7 @@ def _draw_unseen(
                     Fault(
                         "W306",
                         "play.draw-next",
-                        f"drew {card}, but every copy of it is elsewhere",
+                        f"drew {card}, but {ELSEWHERE}",
                     )
                 ],
             )

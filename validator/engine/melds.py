@@ -368,7 +368,7 @@ def _assignments(
         need = wanted[card]
         tabled = [c for c in table if c.card is card]
         known = holding.hand.get(card, 0)
-        unseen_room = max(0, min(spare, copies[card] - reading.seen.get(card, 0)))
+        unseen_room = reading.unseen_room(card, spare, copies)
         classes: dict[tuple[object, ...], list[Copy]] = {}
         for c in tabled:
             label = (described.get(c.uid), c.uid in line_new)
@@ -499,7 +499,6 @@ def _forced(
     spare = holding.unknown
     table = holding.table
     hand = holding.hand
-    seen = reading.seen
     taken: list[Copy] = []
     from_hand: list[tuple[Card, int]] = []
     blind: list[tuple[Card, int]] = []
@@ -508,7 +507,7 @@ def _forced(
         tabled = [c for c in table if c.card is card]
         count = len(tabled)
         known = hand.get(card, 0)
-        room = max(0, min(spare, copies[card] - seen.get(card, 0)))
+        room = reading.unseen_room(card, spare, copies)
         k = need if need < count else count
         rest = need - k
         from_known = rest if rest < known else known

@@ -28,7 +28,7 @@ from .holding import Holding
 from .reading import Reading
 from .relevance import Relevance
 from .specials import held_at_carte_blanche
-from .ways import Alternative, Fault
+from .ways import ELSEWHERE, Alternative, Fault
 
 HAND: Final = "hand"
 UNSEEN: Final = "unseen"
@@ -101,7 +101,7 @@ def play_ways(
         return [
             Alternative(
                 PlayWay(UNSEEN),
-                [Fault("P208", "play.held", f"plays {card}, but every copy of it is elsewhere")],
+                [Fault("P208", "play.held", f"plays {card}, but {ELSEWHERE}")],
             )
         ]
     else:

@@ -74,6 +74,11 @@ class Reading:
         """Whether one more copy of ``card`` may lie unseen, given the pack and known cards."""
         return self.seen.get(card, 0) < copies[card]
 
+    def unseen_room(self, card: Card, unknown: int, copies: Mapping[Card, int]) -> int:
+        """How many of a seat's ``unknown`` unseen cards may be ``card`` (never below none: a
+        card withheld for one event counts its copies as none, ``DealState._withholding``)."""
+        return max(0, min(unknown, copies[card] - self.seen.get(card, 0)))
+
     def reveal(self, card: Card) -> None:
         """An unseen card turns out to be ``card``: one more copy accounted for."""
         self.seen[card] = self.seen.get(card, 0) + 1

@@ -8,7 +8,7 @@ seven taken down may be shown again on a later trick and scores once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from notation.cards import Card
@@ -246,7 +246,7 @@ def carte_blanche(
             missing = [
                 card
                 for card, count in shown.items()
-                if count - hand.get(card, 0) > _unseen_room(reading, holding, card, copies)
+                if count - hand.get(card, 0) > reading.unseen_room(card, holding.unknown, copies)
             ]
             if missing and not untimely:  # a carte blanche out of time is A409 alone
                 # a card shown that the player cannot hold (named in the hand, or every copy
@@ -284,7 +284,7 @@ def carte_blanche(
             for card, count in shown.items():
                 more = min(
                     count - holding.hand.get(card, 0),
-                    _unseen_room(reading, holding, card, copies),
+                    reading.unseen_room(card, holding.unknown, copies),
                 )
                 if more > 0:
                     for _ in range(more):
@@ -312,11 +312,6 @@ def carte_blanche(
         state.cb_block[seat] = True
     state.melds[seat] += value
     return _outcome(value, out)
-
-
-def _unseen_room(reading: Reading, holding: Holding, card: Card, copies: Mapping[Card, int]) -> int:
-    """How many of the seat's unseen cards may be ``card`` under the reading."""
-    return max(0, min(holding.unknown, copies[card] - reading.seen.get(card, 0)))
 
 
 def last_trick(state: DealState, seat: str, claimed: int | None) -> DeclarationOutcome:

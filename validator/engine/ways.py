@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 A = TypeVar("A")
+
+ELSEWHERE: Final = "every copy of it is elsewhere"
+"""The words of a card played (P208) or drawn (W306) that no copy left can be: the replay
+knows the record's contradiction by them (``validator.replay.second_look``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from notation.model import (
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
 from validator.engine.state import NONE
+from validator.engine.ways import ELSEWHERE
 from validator.laws import Effects
 from validator.replay.context import RecordContext, column_of, line_of
 from validator.replay.facts import provisional_context
@@ -562,7 +563,8 @@ class DealWalker:
             observer.before_event(play, state)
         if self.hidden and card in self.declared_cards.get(seat, ()):
             self.suspects.append((self.event_no, seat, frozenset((card,)), False))
-        found = state.play(seat, card, self.withheld.get(self.event_no, NONE))
+        withheld = self.withheld.get(self.event_no, NONE) if self.withheld else NONE
+        found = state.play(seat, card, withheld)
         if found and self.phantoms:
             found = [v for v in found if not self._phantom_played(seat, card, v)]
         if found and any(v.code == "P208" for v in found):
@@ -692,7 +694,7 @@ class DealWalker:
             decl.score,
             carried,
             fresh=decl.fresh,
-            withheld=self.withheld.get(self.event_no, NONE),
+            withheld=self.withheld.get(self.event_no, NONE) if self.withheld else NONE,
         )
         if observer is not None:
             observer.after_event(decl, self.state, outcome.violations)
@@ -1151,7 +1153,7 @@ def called_cards(kind: str, cards: Iterable[Card], trump: str | None) -> tuple[s
 
 def _elsewhere(v: Violation) -> bool:
     """Whether a fault is a card played or drawn when every copy of it is elsewhere."""
-    return v.code in ("P208", "W306") and "every copy of it is elsewhere" in v.message
+    return v.code in ("P208", "W306") and ELSEWHERE in v.message
 
 
 def _without_second_draw(found: list[Violation], seat: str) -> list[Violation]:
