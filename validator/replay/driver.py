@@ -161,7 +161,7 @@ def replay_with_details(
     expected: str | None = None
     for index, deal in enumerate(() if unread else record.deals):
         try:
-            walker = DealWalker(ctx, deal, index, expected, mark_reader=marks, stops=deal is stops)
+            walker = _walker(ctx, deal, index, expected, deal is stops, {})
         except EngineError as exc:
             record_findings.append(
                 ctx.finding(
@@ -230,7 +230,8 @@ def _walker(
     stops: bool,
     withheld: Mapping[int, frozenset[Card]],
 ) -> DealWalker:
-    """A walker of the deal reading the events of ``withheld`` so (a second look at it)."""
+    """A walker of the deal; one reading the events of ``withheld`` so is a second look at it
+    (:mod:`validator.replay.second_look`)."""
     return DealWalker(ctx, deal, index, expected, mark_reader=marks, stops=stops, withheld=withheld)
 
 
