@@ -497,6 +497,35 @@ def test_point_14_brisques_left_on_the_table_go_to_the_adversary() -> None:
     assert [c for c, _, _ in _codes(two)] == ["R001"]
 
 
+def test_point_14_the_adversary_may_gather_on_a_later_trick_while_the_cards_lie_there() -> None:
+    # hoffmann-1909-portland-club-laws.txt, law 25: "If he fail to do so, his adversary is
+    # entitled, as soon as he has won a trick, to take up all the played cards on the table."
+    # Audit 17 c48: A wins A♠ at trick 1 and leaves it; B wins trick 2 (9♠ over 7♠, no
+    # brisque) without taking the table up; A wins tricks 3 and 4 (no brisque); B wins trick
+    # 5 and gathers the A♠, still on the table: his right began at trick 2 and nothing ended
+    # it. P212 against A; brisques A 0, B 1. It had been R001, "the record must be mended".
+    text = _record(
+        RUBICON,
+        "deal 1 dealer B",
+        "1. A AS B 8S",
+        "draw A ?, B ?",
+        "2. A 7S B 9S",
+        "draw B ?, A ?",
+        "3. B 7H A 8H",
+        "draw A ?, B ?",
+        "4. A 9H B 9H",
+        "draw A ?, B ?",
+        "5. A 7D B 8D",
+        "^gather B AS",
+    )
+    assert _codes(text) == [("P212", "A", 12)]  # the mark, on line 12
+    assert _details(text).deals[0].corrected.brisques == {"A": 0, "B": 1}
+    # Had B won trick 2 with a brisque (T♠ over 7♠), he took the table up then ("take up all
+    # the played cards on the table"): the A♠ is his already, not left for trick 5.
+    taken = text.replace("2. A 7S B 9S", "2. A 7S B TS")
+    assert [c for c, _, _ in _codes(taken)] == ["R001"]
+
+
 def test_point_14_counting_the_stock_is_a_fault_under_the_french_laws_only() -> None:
     # foster-1914-ordinary-bezique.txt, Double Declarations: "The English laws allow a player to
     # count the stock, the French do not."

@@ -150,3 +150,26 @@ def test_a_draw_written_wrong_is_the_record_s_slip_in_every_form_that_names_it(
     assert _found(forms["blind"]) == []
     for form, details in forms.items():
         assert details.deals[0].corrected.scores == scores, form
+
+
+def test_a_false_declaration_that_spends_unseen_cards_is_found_at_one_declaration() -> None:
+    # audit 19: six-pack, English laws. A declares aces A♠ A♠ A♥ A♣ for 100 at trick 35 and
+    # holds no A♣ (A401); he draws A♥, and declares aces A♠ A♠ A♥ A♥ at trick 37, honest.
+    # Blind, the A♣ had been read from A's unseen cards; his unseen cards then could not hold
+    # his double bézique at trick 45, and nine findings fell on honest declarations and plays
+    # (the result 4200). A declaration of cards not held now sends the second look back to
+    # the seat's earlier declarations. Blind, the false one may as well be the aces of trick
+    # 37 (the A♥ drawn is unnamed): the finding says the record cannot tell the two apart.
+    # Corrected: A 1840 - 100 = 1740, B 1990 (no election to add the 100 is written). Line
+    # 3000 (bezique-guide.txt, Six-pack: "the loser who fails to reach 3,000 is rubiconed";
+    # A's 27 brisques, 270, do not save it): B 1900 + A's 1700 + 1300 "for rubicon and
+    # brisques" (rubicon-bezique-laws.txt, Rubicons) = 4900, as in every form.
+    forms = _forms("sp1-falseaces")
+    for form in ("named", "no hands"):
+        assert _found(forms[form]) == [("S507", None), ("A401", 35)], form
+    assert _found(forms["blind"]) == [("S507", None), ("A401", 37)]
+    (blind,) = [f for f in forms["blind"].replay.all_findings() if f.code == "A401"]
+    assert "tell this from A401 at trick 35 (line 93), A aces AS AS AH AC" in blind.message
+    for form, details in forms.items():
+        assert details.deals[0].corrected.scores == {"A": 1740, "B": 1990}, form
+        assert details.replay.game is not None and details.replay.game.result == "B 4900", form

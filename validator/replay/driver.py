@@ -174,7 +174,7 @@ def replay_with_details(
             expected = None
             continue
         walker.run()
-        if walker.overcounted is not None and walker.suspects:
+        if (walker.overcounted is not None or walker.short is not None) and walker.suspects:
             walker = second_look(
                 walker, partial(_walker, ctx, deal, index, expected, deal is stops)
             )

@@ -369,9 +369,13 @@ def _gather(walker: DealWalker, mark: Mark) -> None:
     """``^gather B [cards]``: B, on winning a trick, gathers the brisques A left on the table.
 
     rubicon-bezique-laws.txt, Method of Playing: "if a player neglects to gather the brisques he
-    wins, his adversary may do so when next he wins a trick"; Portland law 25. The brisques are
-    those of the tricks the others won since the gatherer's previous trick (the cards named
-    must be among them); they count for the gatherer (P212, against the seat that left them).
+    wins, his adversary may do so when next he wins a trick"; Portland law 25: "his adversary
+    is entitled, as soon as he has won a trick, to take up all the played cards on the table".
+    The brisques are those of the tricks the others won since the gatherer last took the table
+    up (his previous trick holding a brisque, or his previous gather): a trick of his without
+    one leaves the cards where they lie, and neither text ends his right while they lie there
+    (rule irreg.neglected-brisques). The cards named must be among them; they count for the
+    gatherer (P212, against the seat that left them).
     """
     seat = mark.seat
     where = _where(mark)
@@ -397,10 +401,12 @@ def _gather(walker: DealWalker, mark: Mark) -> None:
         return
     left: list[str] = []
     owner: str | None = None
-    for _, winner, cards in reversed(tricks[:-1]):
-        if winner == seat:
-            break
+    for number, winner, cards in reversed(tricks[:-1]):
         brisques = [str(card) for card in cards if card.rank in "AT"]
+        if winner == seat:
+            if brisques or walker.gathered.get(seat) == number:
+                break
+            continue
         if brisques:
             left.extend(brisques)
             owner = owner or winner
@@ -412,7 +418,7 @@ def _gather(walker: DealWalker, mark: Mark) -> None:
             "R001",
             seat,
             f"^gather {seat}: {missing} was not among the brisques left on the table since "
-            f"{seat}'s previous trick ({' '.join(left) or 'none'})",
+            f"{seat} last took it up ({' '.join(left) or 'none'})",
             *where,
         )
         return
@@ -421,10 +427,11 @@ def _gather(walker: DealWalker, mark: Mark) -> None:
         walker.raw_finding(
             "R001",
             seat,
-            f"^gather {seat}: no brisque was left on the table since {seat}'s previous trick",
+            f"^gather {seat}: no brisque was left on the table since {seat} last took it up",
             *where,
         )
         return
+    walker.gathered[seat] = tricks[-1][0]
     walker.raw_finding(
         "P212",
         owner,

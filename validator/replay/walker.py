@@ -47,6 +47,10 @@ STRICT_CODES: Final = frozenset({"P205", "P206", "P207"})
 COUNT_CODES: Final = frozenset({"D105", "D106", "P202", "P203", "P204", "P210", "P211"})
 """A hand of the wrong size, dealt so or found in play: the remedy may change the draws."""
 
+SHORT_CODES: Final = frozenset({"A401", "A406"})
+"""A declaration of cards not held, or with no card new to its kind: where the hands are not
+all named, the seat's earlier declaration may be the false one (:attr:`DealWalker.short`)."""
+
 Before = tuple[dict[str, int], dict[str, int]]
 """Points (as marked) and brisques as they stand before a play."""
 
@@ -125,17 +129,26 @@ class DealWalker:
         self.withheld: Mapping[int, frozenset[Card]] = withheld or {}
         """Events (by number) to read as if the player's unseen cards held none of these cards
         (:mod:`validator.replay.second_look`)."""
-        self.suspects: list[tuple[int, str, frozenset[Card], bool]] = []
+        self.suspects: list[tuple[int, str, frozenset[Card], str]] = []
         """The events, by number, read with cards that may have been unseen and that a later
         contradiction may show were not, with their seat and those cards: each declaration,
-        each play of a card its seat had declared and each card drawn named (True), in a deal
-        whose hands are not all named."""
+        each play of a card its seat had declared and each card drawn named (``"declaration"``,
+        ``"play"``, ``"draw"``), in a deal whose hands are not all named."""
         self.contradictions = 0
         """The events at which the record contradicts itself: a card played that the seat
         cannot hold (P208), or drawn when every copy of it is elsewhere (W306)."""
         self.overcounted: tuple[int, Card] | None = None
         """The first event, by number, and its card, at which a card is played or drawn when
         every copy of it is elsewhere."""
+        self.gathered: dict[str, int | None] = {}
+        """The trick on which each seat last gathered brisques his adversary left (``^gather``)."""
+        self.barred: dict[str, frozenset[Card]] = {}
+        """Cards withheld at a seat's declaration or play, withheld again at his later ones
+        until he draws an unnamed card: his unseen cards are then among those he had."""
+        self.short: tuple[int, str] | None = None
+        """The first event, by number, and its seat, at which a declaration shows cards its
+        seat cannot hold (A401) or no card new to its kind (A406) in a deal whose hands are not
+        all named."""
         self.phantoms: dict[str, dict[Card, int]] = {}
         """Cards each seat is written drawing when every copy of them was elsewhere (W306): the
         replay gave him an unseen card instead; his later play of one is the same slip of the
@@ -562,8 +575,8 @@ class DealWalker:
         if observer is not None:
             observer.before_event(play, state)
         if self.hidden and card in self.declared_cards.get(seat, ()):
-            self.suspects.append((self.event_no, seat, frozenset((card,)), False))
-        withheld = self.withheld.get(self.event_no, NONE) if self.withheld else NONE
+            self.suspects.append((self.event_no, seat, frozenset((card,)), "play"))
+        withheld = self._withheld(seat) if self.withheld else NONE
         found = state.play(seat, card, withheld)
         if found and self.phantoms:
             found = [v for v in found if not self._phantom_played(seat, card, v)]
@@ -615,6 +628,16 @@ class DealWalker:
                     "trick", winner, f"{winner} wins trick {self.trick_no}", line_of(play.pos)
                 )
                 self.trick_cards = []
+
+    def _withheld(self, seat: str) -> frozenset[Card]:
+        """The cards to read ``seat``'s event now as if his unseen cards held none of: those
+        the second look withholds at it, and those it withheld at his earlier declarations or
+        plays since he last drew an unnamed card (:attr:`barred`)."""
+        cards = self.withheld.get(self.event_no, NONE)
+        barred = self.barred.get(seat, NONE)
+        if cards:
+            self.barred[seat] = barred | cards
+        return cards | barred
 
     def _phantom_played(self, seat: str, card: Card, v: Violation) -> bool:
         """Whether ``v`` is the play of a card the seat was written drawing when every copy
@@ -685,7 +708,7 @@ class DealWalker:
             observer.before_event(decl, self.state)
         if self.hidden:
             shown = frozenset(decl.cards).union(*(c.cards for c in decl.carried))
-            self.suspects.append((self.event_no, decl.seat, shown, False))
+            self.suspects.append((self.event_no, decl.seat, shown, "declaration"))
             self.declared_cards.setdefault(decl.seat, set()).update(shown)
         outcome = self.state.declare(
             decl.seat,
@@ -694,12 +717,15 @@ class DealWalker:
             decl.score,
             carried,
             fresh=decl.fresh,
-            withheld=self.withheld.get(self.event_no, NONE) if self.withheld else NONE,
+            withheld=self._withheld(decl.seat) if self.withheld else NONE,
         )
         if observer is not None:
             observer.after_event(decl, self.state, outcome.violations)
         blanche = canonical_kind(decl.kind) == "carte-blanche"
         found = outcome.violations
+        short = found and self.hidden and self.short is None
+        if short and any(v.code in SHORT_CODES for v in found):
+            self.short = (self.event_no, decl.seat)
         if found and not blanche:
             found = self._false_blanches(found, decl.pos)
         # Marked at the value claimed: the last trick too (the laws correct the figure, S505).
@@ -879,8 +905,10 @@ class DealWalker:
         state, seat, carte_blanche = self.state, draw.seat, self.carte_blanche
         withheld = self.withheld.get(self.event_no, NONE) if self.withheld else NONE
         for card in draw.cards:
+            if card is None and self.barred:
+                self.barred.pop(seat, None)
             if self.hidden and card is not None:
-                self.suspects.append((self.event_no, seat, frozenset((card,)), True))
+                self.suspects.append((self.event_no, seat, frozenset((card,)), "draw"))
             drawn = state.draw(seat, card, withheld)
             if drawn and card is not None and any(_elsewhere(v) for v in drawn):
                 self.contradictions += 1
