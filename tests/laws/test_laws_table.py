@@ -166,7 +166,17 @@ ROWS: list[tuple[str, str, dict[str, Any], bool, dict[str, int], tuple[str, ...]
     ("french", "S505", {}, False, {}, (), "Last Nine Tricks"),
     # each game is ruled from its own texts (audit of 7 December 2026: a two-pack ruling had
     # cited Rubicon's sections): the ordinary game from Foster's chapter alone
-    ("french", "S505", ORDINARY, False, {}, (), "foster-1914-ordinary-bezique.txt, The Last Eight"),
+    # Scoring: "Scores erroneously marked must be taken down, and the adversary may add the
+    # points to his own score" (audit 20, case 27: a last trick marked by its loser)
+    (
+        "french",
+        "S505",
+        ORDINARY,
+        False,
+        {},
+        TAKE_DOWN,
+        "foster-1914-ordinary-bezique.txt, The Last Eight",
+    ),
     ("french", "S503", ORDINARY, False, {}, (), "foster-1914-ordinary-bezique.txt, Scoring"),
     ("french", "P205", ORDINARY | {"trick": 26}, False, {}, (), "ordinary-bezique.txt, Irreg"),
     ("french", "A401", ORDINARY | LATE, False, {"A": -20}, (), "ordinary-bezique.txt, Irreg"),

@@ -162,6 +162,27 @@ def test_an_announcement_once_the_hand_is_right_stands_and_may_repeat_the_cards(
     assert _codes(body) == [("P202", "B", 10), ("A417", "B", 13)]
 
 
+def test_an_announcement_before_the_hand_is_right_is_taken_down_without_the_hands() -> None:
+    # audit 20, case 30: the same deal without the hand lines. The record cannot count B's
+    # cards, but its ^too-many mark says he holds too many: the table's word, which P202 and
+    # the election already rest on. B has let no draw pass when he announces at trick 2, so his
+    # hand is not yet right: A417, "the 20 is taken down" (B 20 - 20 = 0). It had been silent.
+    # Once he has let the draw of trick 2 pass, his hand is right and trick 3's marriage
+    # stands. (The French laws have the pone, A, draw first: "draw_order pone-first".)
+    for laws, draws in (("english", "B ?, A ?"), ("french", "A ?, B ?")):
+        body = ELECTED.replace(TOO_MANY.split("1.")[0], "") + (
+            "2. A 8D B 9D\n  B marriage KS QS 20\n  draw A ?\n"  # marriage: line 11
+            f"3. B 8D A 7C\n  B marriage KS QS 20\n  draw {draws}\n"
+        )
+        found = _findings(body, laws)
+        assert [(f.code, f.seat, f.location.line) for f in found] == [
+            ("P202", "B", 8),
+            ("A417", "B", 11),
+        ]
+        remedy = found[1].remedy
+        assert remedy is not None and remedy.score_changes == {"B": -20}
+
+
 def test_without_the_election_an_announcement_is_no_fault_of_its_own() -> None:
     # no election recorded: the law's remedy is not known to have been applied
     body = TOO_MANY + "2. A 8D B 9D\n  B marriage KS QS 20\n  draw B ?, A ?\n"

@@ -20,6 +20,7 @@ from notation import parse_record
 from validator.replay import replay_with_details
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "corpus" / "two-pack.bzn"
+DATA = Path(__file__).resolve().parent / "data" / "last_trick"
 
 
 def _deal_one(claims: str, score: str) -> str:
@@ -50,3 +51,18 @@ def test_claimed_by_both() -> None:
     # A's mark stands (A 90); B's is taken down and gives A nothing more: corrected A 90, B 660
     text = _deal_one("  A last-trick 10\n  B last-trick 10\n", "score A 90 B 670")
     assert _ruled(text) == ([("S505", "B")], {"A": 90, "B": 660})
+
+
+def test_claimed_by_the_loser_under_the_french_laws_the_winner_may_add_it() -> None:
+    # audit 20, case 27 (French laws, two-pack): B wins the last trick and A marks it, "A
+    # last-trick 10"; B elects add-to-own. foster-1914-ordinary-bezique.txt, Scoring: "Scores
+    # erroneously marked must be taken down, and the adversary may add the points to his own
+    # score" (rule laws.french-scores-taken-down: "or a wrong mark"); The Last Eight Tricks:
+    # "The winner of the last trick of all scores ten points for it". Marked A 170 (160 in
+    # brisques and the 10), B 0. Corrected: A 170 - 10 = 160; B 0 + 10 for his trick + A's 10
+    # added = 20. Without the election A's 10 is only taken down: B 10. The election had been
+    # R001, "no finding before it gives B that election", and B 10.
+    text = (DATA / "french-claimed-by-loser.bzn").read_text(encoding="utf-8")
+    assert _ruled(text) == ([("S505", "A")], {"A": 160, "B": 20})
+    plain = text.replace("  ^elect B add-to-own\n", "")
+    assert _ruled(plain) == ([("S505", "A")], {"A": 160, "B": 10})

@@ -595,6 +595,8 @@ def flush_counts(walker: DealWalker) -> None:
     dealt += [header.pop(("D106", s)) for s in few if ("D106", s) in header]
     for raw in dealt:
         walker.raw.remove(raw)
+    due = walker.rules.hand_size - (1 if walker.state.draw_queue else 0)
+    walker.marked_over.update(s for s in many if walker.state.held[s] <= due)
     note = ""
     if dealt:
         note = " (" + "; ".join(f"dealt so, line {r.line}: {r.message}" for r in dealt) + ")"
@@ -771,7 +773,7 @@ def challenged(walker: DealWalker, by: str | None) -> list[RawFinding]:
 def latest_open_election(walker: DealWalker, by: str | None) -> RawFinding | None:
     """The latest finding whose remedy (under the chosen laws) gives an election."""
     for raw in reversed(walker.raw):
-        if raw.election is not None or raw.code[0] in "SR":
+        if raw.election is not None or raw.code[0] == "R":
             continue
         found = walker.ctx.laws.rule_for(raw.code, provisional_context(walker, raw))
         if found is not None and found[1].options:

@@ -140,6 +140,9 @@ class DealWalker:
         self.overcounted: tuple[int, Card] | None = None
         """The first event, by number, and its card, at which a card is played or drawn when
         every copy of it is elsewhere."""
+        self.marked_over: set[str] = set()
+        """Seats a ``^too-many`` mark found holding too many cards whose count the record does
+        not show (their hands unnamed), until they have let a draw pass: the table's word."""
         self.gathered: dict[str, int | None] = {}
         """The trick on which each seat last gathered brisques his adversary left (``^gather``)."""
         self.barred: dict[str, frozenset[Card]] = {}
@@ -868,13 +871,16 @@ class DealWalker:
         if not state.draw_queue or decl.kind == "last-trick":
             return []
         due = self.rules.hand_size - 1
-        held = state.held[seat]
+        held = self._held(seat)
         if held <= due:
             return []
         effects = self._count_remedy(seat)
         if effects is None or not (effects.without_drawing and effects.no_announcements):
             return []
-        message = f"announces while playing without drawing, holding {held} cards, {due} due"
+        holding = f"{held} cards"
+        if seat in self.marked_over:
+            holding = "too many cards (^too-many)"
+        message = f"announces while playing without drawing, holding {holding}, {due} due"
         return [state.violation("A417", "irreg.hand-count", seat, message)]
 
     def taken_down_unchallenged(self, raw: RawFinding) -> bool:
@@ -1016,10 +1022,18 @@ class DealWalker:
         which is all the laws of a draw forgotten provide for (rule book, ``play.draw-one``)."""
         if v.code != "W301" or v.seat is None:
             return False
-        held = self.state.held[v.seat] + (1 if v.seat == player else 0)  # before the play
+        held = self._held(v.seat) + (1 if v.seat == player else 0)  # before the play
         if held < self.rules.hand_size:
             return False
-        return v.seat in self.overheld or self._count_remedy(v.seat) is not None
+        if v.seat in self.overheld or self._count_remedy(v.seat) is not None:
+            self.marked_over.discard(v.seat)
+            return True
+        return False
+
+    def _held(self, seat: str) -> int:
+        """The cards ``seat`` holds: the engine's count, or one more where a ``^too-many``
+        mark says he holds too many and the record does not show it (:attr:`marked_over`)."""
+        return self.state.held[seat] + (seat in self.marked_over)
 
     def _drawn_as_remedy(self, v: Violation) -> bool:
         """Whether ``v``, just found in a draw, is the remedy of a hand of the wrong size, not
@@ -1035,7 +1049,7 @@ class DealWalker:
         if beyond and v.seat is not None and state.held[v.seat] - 1 < due:
             effects = self._count_remedy(v.seat)
             return effects is not None and effects.make_good
-        if v.code == "W303" and queue and state.held[queue[0]] >= due:
+        if v.code == "W303" and queue and self._held(queue[0]) >= due:
             effects = self._count_remedy(queue[0])
             return effects is not None and effects.without_drawing
         return False
