@@ -596,7 +596,8 @@ def flush_counts(walker: DealWalker) -> None:
     for raw in dealt:
         walker.raw.remove(raw)
     due = walker.rules.hand_size - (1 if walker.state.draw_queue else 0)
-    walker.marked_over.update(s for s in many if walker.state.held[s] <= due)
+    unknown = walker.state.unknown
+    walker.marked_over.update(s for s in many if walker.state.held[s] <= due and unknown[s])
     note = ""
     if dealt:
         note = " (" + "; ".join(f"dealt so, line {r.line}: {r.message}" for r in dealt) + ")"

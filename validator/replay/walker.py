@@ -141,8 +141,9 @@ class DealWalker:
         """The first event, by number, and its card, at which a card is played or drawn when
         every copy of it is elsewhere."""
         self.marked_over: set[str] = set()
-        """Seats a ``^too-many`` mark found holding too many cards whose count the record does
-        not show (their hands unnamed), until they have let a draw pass: the table's word."""
+        """Seats a ``^too-many`` mark found holding too many cards where the record cannot
+        count them (cards of their hands unnamed), until they have let a draw pass: the table's
+        word. Where it can count them, the count stands."""
         self.gathered: dict[str, int | None] = {}
         """The trick on which each seat last gathered brisques his adversary left (``^gather``)."""
         self.barred: dict[str, frozenset[Card]] = {}
