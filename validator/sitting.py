@@ -59,11 +59,13 @@ class SittingGameReport:
     result: str
     chouette: str | None = None
     """The chouette player's name in this game (from its ``Chouette`` tag)."""
+    in_games: bool = False
+    """The value counts games won ("so much a game"), not points: it has no hundreds."""
 
     @property
     def hundreds(self) -> int | None:
         """The game's whole hundreds: "all fractions of a hundred are disregarded"."""
-        return None if self.value is None else self.value // 100
+        return None if self.value is None or self.in_games else self.value // 100
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -272,17 +274,20 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
                 value=value,
                 result="unfinished" if game is None else game.result,
                 chouette=chouette,
+                in_games=game is not None and game.in_games,
             )
         )
         if game is not None and game.void:
             pass  # null and void (a tie: Portland law 61): nothing is won, nothing settled
         elif winner_name is None or value is None:
             problem(record, "Result", "the game has no winner and value to settle")
-        elif len(players) != 2:
+        elif game is not None and game.in_games:
             problem(
                 record,
                 "Sitting",
-                f"a game of {len(players)} players cannot be settled between two in hundreds",
+                f"the game is played for so much a game (HouseRules game-value games): its value, "
+                f"{value}, counts games, not points, and a sitting is kept in hundreds of points "
+                "(rule sitting.hundreds); settle it per game",
             )
         else:
             sides = _sides(players)
@@ -292,6 +297,9 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
                     "Sitting",
                     "one seat names two partners and the other one player: " + " v ".join(players),
                 )
+            owed: tuple[tuple[str, int], ...] = ()
+            if len(players) > 2 and game is not None:
+                owed = tuple((names.get(s) or s, v) for s, v in game.payments.items())
             settled_games.append(
                 (
                     record,
@@ -299,6 +307,7 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
                         players,
                         winner_name,
                         value,
+                        owed,
                         sides,
                         number if number and number > 0 else None,
                     ),
@@ -340,9 +349,20 @@ def settle_records(name: str, records: Sequence[Record]) -> SittingReport:
     if chouette_name is not None:
         # a game recorded twice is reported above (R001) with the sitting's other faults
         findings.extend(f for f in sitting_findings(replays) if f.code == "S506")
+    # in a chouette every adversary bets on every game, also one who played only a void game
+    adversaries = [
+        player
+        for player in dict.fromkeys(p for report in reports for p in report.players)
+        if player != chouette_name
+    ]
     if games:
         try:
-            settlement = settle_sitting(games, stake or 0, chouette=chouette_name)
+            settlement = settle_sitting(
+                games,
+                stake or 0,
+                chouette=chouette_name,
+                adversaries=adversaries if chouette_name is not None else (),
+            )
         except SettlementError as err:
             problem(records[0], "Sitting", f"the sitting cannot be settled: {err}")
     return SittingReport(

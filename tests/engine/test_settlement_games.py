@@ -302,5 +302,17 @@ def test_two_against_two_share_their_bets() -> None:
 def test_sitting_game_errors() -> None:
     with pytest.raises(SettlementError, match="winner 'Q'"):
         settle_sitting([SittingGame(("A", "B"), "Q", 600)], 1)
-    with pytest.raises(SettlementError, match="two players"):
+    with pytest.raises(SettlementError, match="what each loser owes is needed"):
         settle_sitting([SittingGame(("A", "B", "C"), "A", 600)], 1)
+    with pytest.raises(SettlementError, match="two players or more"):
+        settle_sitting([SittingGame(("A",), "A", 600)], 1)
+
+
+def test_a_three_handed_game_pays_each_loser_s_own_hundreds() -> None:
+    # rule settle.target-value: each loser owes the winner the difference between their
+    # totals; sitting.hundreds: each counts its whole hundreds. A 2160 against B 440 and C 400:
+    # B owes 1720 (17), C 1760 (17): A +34, B -17, C -17; at 0.10 a hundred A +3.40.
+    game = SittingGame(("A", "B", "C"), "A", 3480, owed=(("B", 1720), ("C", 1760)))
+    settled = settle_sitting([game], "0.10")
+    assert settled.net_hundreds == {"A": 34, "B": -17, "C": -17}
+    assert settled.money["A"] == Decimal("3.40")

@@ -455,3 +455,52 @@ def test_partners_on_one_seat_only_are_reported() -> None:
     records = _partners(records_of(SITTING)[:2], [("Hart, Alice & Lowe, Cara", "Marsh, Ben")] * 2)
     (report,) = settle_sittings(records)
     assert any("one seat names two partners" in f.message for f in report.findings)
+
+
+def test_a_three_handed_game_is_settled_with_each_loser() -> None:
+    # audit 21, W1: deal 1 of samples/games/three-handed.bzn played to 1500, A 120, B 120,
+    # C 1660. "Three persons play, each for himself" (foster-1914-ordinary-bezique.txt,
+    # Three-handed Bézique); each loser owes the winner the difference between their totals
+    # (rule settle.target-value): 1660 - 120 = 1540 each, 15 hundreds each ("setting down the
+    # hundreds only"). Cara +30, Alice -15, Ben -15; at 10 a hundred +300, -150, -150. It had
+    # been refused: "a game of 3 players cannot be settled between two in hundreds".
+    (report,) = settle_sittings(records_of(DATA / "sitting-three-handed.bzn"))
+    assert report.clean, report.findings
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds == {
+        "Lowe, Cara": 30,
+        "Hart, Alice": -15,
+        "Marsh, Ben": -15,
+    }
+    assert report.settlement.money["Lowe, Cara"] == 300
+
+
+def test_a_chouette_adversary_whose_only_game_was_void_still_bets() -> None:
+    # audit 21, W2: Chinese Bézique, Alice the chouette player at 10 a hundred. Game 1: Alice
+    # beats Ben, 2300 (23 hundreds); game 2: Alice and Cara tie at 680 after the brisques,
+    # null and void (Portland law 61). The chouette player takes all bets
+    # (rubicon-bezique-laws.txt, Chouette Bézique: "one of several players agrees to take all
+    # bets"), so each adversary pays game 1: Alice +46, Ben -23, Cara -23. Cara had been left
+    # out (Alice +23, Ben -23), where a game Cara lost would have had her pay game 1 too.
+    (report,) = settle_sittings(records_of(DATA / "sitting-chouette-void.bzn"))
+    assert report.clean, report.findings
+    assert report.settlement is not None
+    assert report.settlement.net_hundreds == {
+        "Hart, Alice": 46,
+        "Marsh, Ben": -23,
+        "Lowe, Cara": -23,
+    }
+
+
+def test_a_game_valued_in_games_is_not_read_as_points() -> None:
+    # audit 21, W3: a two-pack game played "for so much a game" (HouseRules game-value games;
+    # foster-1914-ordinary-bezique.txt, Stakes: "It is usual to count it a double game if the
+    # loser has not reached 500 points"): Ben wins 2 games. A sitting in hundreds of points
+    # does not settle games (rule sitting.hundreds): R001 says so, where the 2 had been read as
+    # 2 points, 0 hundreds, and the sitting called clean with nothing paid.
+    (report,) = settle_sittings(records_of(DATA / "sitting-game-value-games.bzn"))
+    assert [(f.code, "counts games, not points" in f.message) for f in report.findings] == [
+        ("R001", True)
+    ]
+    assert report.settlement is None
+    assert report.games[0].hundreds is None and report.games[0].value == 2

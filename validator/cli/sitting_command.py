@@ -69,6 +69,8 @@ def _text(report: SittingReport) -> list[str]:
             outcome = "void (a tie): nothing won"
         elif game.winner is None or game.value is None:
             outcome = "no result"
+        elif game.in_games:
+            outcome = f"{game.winner} wins {game.value} game(s), not points"
         else:
             outcome = f"{game.winner} wins {game.value}: {game.hundreds} hundreds"
         where = f"{game.source or '<record>'}:{game.line or 1}"

@@ -34,6 +34,8 @@ class GameSettlement:
     extra_deals: int = 0
     payments: dict[str, int] = field(default_factory=dict)
     void: bool = False
+    in_games: bool = False
+    """The value counts games won (``game_value games``: "so much a game"), not points."""
 
     def to_dict(self) -> dict[str, Any]:
         """The data form of the replay schema (``docs/replay-schema.md``, game)."""
@@ -205,6 +207,7 @@ def settle_target_game(
         ended_after=ended,
         extra_deals=extra,
         payments=payments,
+        in_games=rules.game_value != "difference",
     )
 
 

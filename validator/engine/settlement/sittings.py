@@ -15,11 +15,15 @@ from .rules import SettlementError
 
 @dataclass(frozen=True, slots=True)
 class SittingGame:
-    """One game of a sitting: the two who played it, the winner and its value in points."""
+    """One game of a sitting: those who played it, the winner and its value in points."""
 
     players: tuple[str, ...]
     winner: str
     value: int
+    owed: tuple[tuple[str, int], ...] = ()
+    """Where more than two played (the three-handed game, each for himself): what each loser
+    owes the winner, "the difference between their totals" (rule settle.target-value); each
+    counts its own whole hundreds. Empty: the one loser owes ``value``."""
     sides: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     """Two against two: the partners playing as each of ``players`` (a side each), who share
     its bets (rubicon-bezique-laws.txt, Chouette Bézique); None when each is one player."""
@@ -50,8 +54,16 @@ class RotationProblem:
 
 
 def _check_game(number: int, game: SittingGame) -> None:
-    if len(game.players) != 2 or game.players[0] == game.players[1]:
-        raise SettlementError(f"game {number}: expected two players, got {game.players}")
+    if len(set(game.players)) != len(game.players) or len(game.players) < 2:
+        raise SettlementError(f"game {number}: expected two players or more, got {game.players}")
+    if len(game.players) > 2:
+        losers = {player for player, _ in game.owed}
+        if losers != set(game.players) - {game.winner} or len(game.owed) != len(losers):
+            raise SettlementError(
+                f"game {number}: {len(game.players)} players: what each loser owes is needed"
+            )
+        if game.sides is not None:
+            raise SettlementError(f"game {number}: partners play two against two")
     if game.winner not in game.players:
         raise SettlementError(f"game {number}: winner {game.winner!r} is not one of {game.players}")
     if isinstance(game.value, bool) or not isinstance(game.value, int) or game.value < 0:
@@ -108,6 +120,17 @@ def settle_sitting(
     for index, game in enumerate(games, 1):
         number = game.number if game.number is not None else index
         _check_game(number, game)
+        if game.owed:
+            if chouette is not None:
+                raise SettlementError(f"game {number}: a chouette is played two at a time")
+            parts = []
+            for loser, owed in game.owed:
+                hundreds = Decimal(owed // 100)
+                net[game.winner] = net.get(game.winner, Decimal(0)) + hundreds
+                net[loser] = net.get(loser, Decimal(0)) - hundreds
+                parts.append(f"{loser} owes {owed}: {hundreds} hundreds")
+            working.append(f"Game {number}: {game.winner} wins; " + "; ".join(parts) + ".")
+            continue
         loser = game.players[1] if game.winner == game.players[0] else game.players[0]
         hundreds = Decimal(game.value // 100)
         text = f"Game {number}: {game.winner} beats {loser}, {game.value}: {hundreds} hundreds"
