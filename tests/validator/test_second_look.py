@@ -173,3 +173,23 @@ def test_a_false_declaration_that_spends_unseen_cards_is_found_at_one_declaratio
     for form, details in forms.items():
         assert details.deals[0].corrected.scores == {"A": 1740, "B": 1990}, form
         assert details.replay.game is not None and details.replay.game.result == "B 4900", form
+
+
+def test_readings_with_more_faults_are_kept_for_what_follows() -> None:
+    # Six-pack, English laws (a planted fault of tests/simulate/mutators.py, A407): A declares
+    # sequence AS TS KS QS JS at trick 18, then marriage KS QS 40 at trick 19 with the same
+    # king and queen: "If a sequence has been declared, the player cannot take from it the
+    # King and Queen, and score for the marriage" (rubicon-bezique-laws.txt, Declarations).
+    # Named: A407 and A406 on the marriage. Without hands, the readings that broke fewest
+    # rules at trick 19 (the marriage read with other copies) spent A's unseen cards, and
+    # five findings fell on honest events from trick 29 on (A plays T♥ "not in the hand",
+    # three A401, two W306): the reading the record bears out had two faults, not one, and
+    # was dropped. Now all are kept after a fault. Corrected: A 3540 - 40 = 3500, B 960;
+    # B under 3000 is rubiconed (bezique-guide.txt, Six-pack): 3500 + 900 + 1300 = 5700.
+    forms = _forms("sixpack-marriage-out-of-sequence")
+    assert _found(forms["named"]) == [("A407", 19), ("A406", 19)]
+    assert _found(forms["no hands"]) == [("A407", 19)]
+    for form in ("named", "no hands"):
+        assert forms[form].deals[0].corrected.scores == {"A": 3500, "B": 960}, form
+        assert forms[form].replay.game is not None
+        assert forms[form].replay.game.result == "A 5700", form

@@ -165,7 +165,13 @@ class Readings:
             return found
         ranks = [_rank(r) for r in items]
         best = min(ranks)
-        kept = [r for r, rank in zip(items, ranks, strict=True) if rank == best]
+        if best[0]:
+            # no reading explains the event: the fewest faults are reported, but a reading
+            # with more may be the one the rest of the record bears out, so all are kept
+            order = sorted(range(len(items)), key=ranks.__getitem__)
+            kept = [items[i] for i in order]
+        else:
+            kept = [r for r, rank in zip(items, ranks, strict=True) if rank == best]
         found = kept[0].faults
         for reading in kept:
             reading.faults = []
