@@ -25,6 +25,7 @@ from click.testing import CliRunner
 from notation import write_records
 from notation.model import Record, Tag
 from validator.cli import main
+from validator.engine.settlement import SittingSettlement
 from validator.sitting import parse_stake, read_records, settle_records, settle_sittings
 
 from .records import DATA, SAMPLES, records_of
@@ -457,6 +458,15 @@ def test_partners_on_one_seat_only_are_reported() -> None:
     assert any("one seat names two partners" in f.message for f in report.findings)
 
 
+def _settled_clean(name: str) -> SittingSettlement:
+    """The settlement of the one sitting of ``name`` (under the tests' data), which must be
+    clean."""
+    (report,) = settle_sittings(records_of(DATA / name))
+    assert report.clean, report.findings
+    assert report.settlement is not None
+    return report.settlement
+
+
 def test_a_three_handed_game_is_settled_with_each_loser() -> None:
     # audit 21, W1: deal 1 of samples/games/three-handed.bzn played to 1500, A 120, B 120,
     # C 1660. "Three persons play, each for himself" (foster-1914-ordinary-bezique.txt,
@@ -464,15 +474,9 @@ def test_a_three_handed_game_is_settled_with_each_loser() -> None:
     # (rule settle.target-value): 1660 - 120 = 1540 each, 15 hundreds each ("setting down the
     # hundreds only"). Cara +30, Alice -15, Ben -15; at 10 a hundred +300, -150, -150. It had
     # been refused: "a game of 3 players cannot be settled between two in hundreds".
-    (report,) = settle_sittings(records_of(DATA / "sitting-three-handed.bzn"))
-    assert report.clean, report.findings
-    assert report.settlement is not None
-    assert report.settlement.net_hundreds == {
-        "Lowe, Cara": 30,
-        "Hart, Alice": -15,
-        "Marsh, Ben": -15,
-    }
-    assert report.settlement.money["Lowe, Cara"] == 300
+    settled = _settled_clean("sitting-three-handed.bzn")
+    assert settled.net_hundreds == {"Lowe, Cara": 30, "Hart, Alice": -15, "Marsh, Ben": -15}
+    assert settled.money["Lowe, Cara"] == 300
 
 
 def test_a_chouette_adversary_whose_only_game_was_void_still_bets() -> None:
@@ -482,14 +486,8 @@ def test_a_chouette_adversary_whose_only_game_was_void_still_bets() -> None:
     # (rubicon-bezique-laws.txt, Chouette Bézique: "one of several players agrees to take all
     # bets"), so each adversary pays game 1: Alice +46, Ben -23, Cara -23. Cara had been left
     # out (Alice +23, Ben -23), where a game Cara lost would have had her pay game 1 too.
-    (report,) = settle_sittings(records_of(DATA / "sitting-chouette-void.bzn"))
-    assert report.clean, report.findings
-    assert report.settlement is not None
-    assert report.settlement.net_hundreds == {
-        "Hart, Alice": 46,
-        "Marsh, Ben": -23,
-        "Lowe, Cara": -23,
-    }
+    settled = _settled_clean("sitting-chouette-void.bzn")
+    assert settled.net_hundreds == {"Hart, Alice": 46, "Marsh, Ben": -23, "Lowe, Cara": -23}
 
 
 def test_a_game_valued_in_games_is_not_read_as_points() -> None:
