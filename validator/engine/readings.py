@@ -159,6 +159,10 @@ class Readings:
                 self._grow(reading, ways, apply, part, grown)
         if self.capped and len(grown) > 1:
             grown = grown[:1]
+        if len(grown) < len(items) and self.split:
+            # a reading left out is freed, and its id may be given to a reading made later:
+            # only the readings kept are split
+            self.split.intersection_update(map(id, grown))
         self.items = grown
 
     def _grow(
