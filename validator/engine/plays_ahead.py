@@ -23,8 +23,9 @@ When it reports nothing, the full search would have reported nothing either, bou
 the readings the full search keeps, the walk keeps those not doomed, since a reading that
 allows all another allows knows no card the other does not (it may hold unseen what the other
 knows), so it is doomed only if the other is; an event the walk explains, the full search
-explains. For the same reason the walk never holds more readings than the full search, and
-reaches the bound no sooner.
+explains. For the same reason the walk holds no more readings than the full search, and
+reaches the bound no sooner (but for the pruning's timing: ``docs/engine.md``, "Plays
+ahead").
 """
 
 from __future__ import annotations

@@ -263,9 +263,9 @@ def _guessed_wrong(walker: DealWalker) -> bool:
     no later. Of the readings the full search keeps, this walk keeps those that do not hold a
     card their seat never plays; a reading that another allows everything of knows every card
     that other knows (the other may hold it unseen), so the full search drops no reading of
-    this walk's for a reading this walk dropped. So this walk never holds more readings,
-    examines more ways or compares more pairs than the full search at the same event, and is
-    cut at the same trick or later (``docs/engine.md``, "Plays ahead")."""
+    this walk's for a reading this walk dropped. So this walk holds no more readings, examines
+    no more ways and compares no more pairs than the full search, and is cut at the same trick
+    or later (``docs/engine.md``, "Plays ahead", says the one reservation)."""
     ahead = walker.state.readings.ahead
     if ahead is None or not ahead.dropped:
         return False
