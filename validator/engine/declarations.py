@@ -168,6 +168,9 @@ def declare_line(
     foresight = state.readings.foresight
     if foresight is not None:
         foresight.passed(seat, [(k, c) for k, c, _ in parts])
+    ahead = state.readings.ahead
+    if ahead is not None:
+        ahead.declared(seat, (card for _, part_cards, _ in parts for card in part_cards))
     found = state.settle(seat)
     out.extend(found)
     if timing is None:
@@ -364,7 +367,18 @@ def _read_meld(
         elif may_carry and way.sound and not lost:
             carry(reading, seat, kind, cards, laid)
 
-    state.read_ways(alternatives, apply, index)
+    ahead = readings.ahead
+    spare = None
+    if ahead is not None:
+        made = state.played[seat]
+
+        def spare(
+            reading: Reading, ways: Sequence[Alternative[MeldWay | None]]
+        ) -> list[Alternative[MeldWay | None]]:
+            # the ways that leave the reading holding no card the seat never plays
+            return ahead.spare(reading, seat, made, ways)
+
+    state.read_ways(alternatives, apply, index, spare)
 
 
 def declared_seven(

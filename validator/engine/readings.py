@@ -22,6 +22,7 @@ from typing import Final, TypeVar
 
 from notation.cards import Card
 
+from .plays_ahead import PlaysAhead
 from .reading import Reading
 from .relevance import Foresight
 from .seat_memo import SeatMemo
@@ -54,6 +55,7 @@ class Readings:
     """The readings still possible (see the module docstring); the first is the preferred."""
 
     __slots__ = (
+        "ahead",
         "capped",
         "compared",
         "copies",
@@ -82,6 +84,9 @@ class Readings:
         self.copies = copies
         self.foresight: Foresight | None = None
         """The declarations the record makes later, when known: what can still matter."""
+        self.ahead: PlaysAhead | None = None
+        """The plays the record makes later, when known and the deal is played out: readings
+        that hold a card their seat never plays are dropped (:mod:`.plays_ahead`)."""
         self.work = 0
         self.compared = 0
         """Dominance comparisons made in this deal (bounded by :data:`MAX_COMPARISONS`)."""
@@ -100,6 +105,7 @@ class Readings:
         other = Readings(self.items[0], self.portland, self.copies, self.exhaustive)
         other.items = [reading.clone() for reading in self.items]
         other.foresight = None if self.foresight is None else self.foresight.clone()
+        other.ahead = self.ahead  # its plays are the record's; ``select`` is told the plays made
         other.work = self.work
         other.grew = self.grew
         other.since = self.since
@@ -117,11 +123,16 @@ class Readings:
         alternatives: Callable[[Reading], Sequence[Alternative[A]]],
         apply: Callable[[Reading, A], None],
         part: int = 0,
+        spare: Callable[[Reading, Sequence[Alternative[A]]], Sequence[Alternative[A]]]
+        | None = None,
     ) -> None:
         """Apply every alternative of the event under every reading, counting their faults.
 
         ``part`` numbers the parts of one event (the declaration and each announcement carried
         on its line) so that :meth:`select` can prefer readings where the first part is sound.
+        ``spare``: of a reading's alternatives, those that leave it holding no card its seat
+        never plays (:mod:`.plays_ahead`); the others are not made, unless no reading is left
+        with any.
         """
         items = self.items
         if len(items) == 1:
@@ -132,29 +143,62 @@ class Readings:
                 _apply(reading, ways[0], apply, part)
                 return
         grown: list[Reading] = []
+        doomed: list[tuple[Reading, Sequence[Alternative[A]]]] = []
         for reading in items:
             ways = alternatives(reading)
-            self.work += len(ways)
-            if not ways:
-                continue
-            if len(ways) > 1:
-                self.grew = True
-            clones = [reading.clone() for _ in ways[1:]]
-            if clones:
-                self.split.add(id(reading))
-                self.split.update(id(c) for c in clones)
-            _apply(reading, ways[0], apply, part)
-            grown.append(reading)
-            for clone, way in zip(clones, ways[1:], strict=True):
-                _apply(clone, way, apply, part)
-                grown.append(clone)
+            if spare is not None and len(ways) > 1:
+                live = spare(reading, ways)
+                if not live:
+                    doomed.append((reading, ways))
+                    continue
+                ways = live
+            self._grow(reading, ways, apply, part, grown)
+        if not grown:
+            # every reading is left holding a card its seat never plays: all are read
+            for reading, ways in doomed:
+                self._grow(reading, ways, apply, part, grown)
         if self.capped and len(grown) > 1:
             grown = grown[:1]
+        if len(grown) < len(items) and self.split:
+            # a reading left out is freed, and its id may be given to a reading made later:
+            # only the readings kept are split
+            self.split.intersection_update(map(id, grown))
         self.items = grown
 
-    def select(self) -> list[tuple[Fault, int]]:
+    def _grow(
+        self,
+        reading: Reading,
+        ways: Sequence[Alternative[A]],
+        apply: Callable[[Reading, A], None],
+        part: int,
+        grown: list[Reading],
+    ) -> None:
+        """:meth:`expand` of one reading: its successors, one for each way, into ``grown``."""
+        self.work += len(ways)
+        if not ways:
+            return
+        if len(ways) > 1:
+            self.grew = True
+        clones = [reading.clone() for _ in ways[1:]]
+        if clones:
+            self.split.add(id(reading))
+            self.split.update(id(c) for c in clones)
+        _apply(reading, ways[0], apply, part)
+        grown.append(reading)
+        for clone, way in zip(clones, ways[1:], strict=True):
+            _apply(clone, way, apply, part)
+            grown.append(clone)
+
+    def select(
+        self, played: Mapping[str, int] | None = None, held: Mapping[str, int] | None = None
+    ) -> list[tuple[Fault, int]]:
         """Keep the readings whose event broke the fewest rules; return the faults of the
-        preferred one (empty when some reading explains the event), and prune the set."""
+        preferred one (empty when some reading explains the event), and prune the set.
+
+        ``played`` and ``held``: the plays each seat has made and the cards it holds, as both
+        players count them, for :attr:`ahead`: before a pruning, the readings that hold a card
+        their seat never plays again are dropped, while another is left
+        (:mod:`.plays_ahead`)."""
         items = self.items
         if len(items) == 1:
             reading = items[0]
@@ -177,12 +221,14 @@ class Readings:
             reading.faults = []
             reading.cost = 0
         self.since += 1
-        if self.since >= PRUNE_EVERY:
-            self.items = self.prune(kept)
-        elif self.grew or len(kept) < len(items):
-            self.items = self.prune(kept, partial=True)
-        else:
+        full = self.since >= PRUNE_EVERY
+        if not full and not self.grew and len(kept) == len(items):
             self.items = kept
+            return found
+        ahead = self.ahead
+        if ahead is not None and played is not None and held is not None and len(kept) > 1:
+            kept = ahead.keep(kept, played, held)
+        self.items = self.prune(kept, partial=not full)
         return found
 
     def thin(self) -> None:

@@ -43,6 +43,7 @@ from .outcomes import (
     Snapshot,
 )
 from .phases import LOOSE, OVER, STRICT
+from .plays_ahead import PlaysAhead
 from .reading import Reading
 from .readings import Readings
 from .relevance import Foresight, Relevance
@@ -314,11 +315,14 @@ class DealState:
         alternatives: Callable[[Reading], Sequence[Alternative[Any]]],
         apply: Callable[[Reading, Any], None],
         part: int = 0,
+        spare: Callable[[Reading, Sequence[Alternative[Any]]], Sequence[Alternative[Any]]]
+        | None = None,
     ) -> None:
-        """One part of an event under every reading (or the chooser's one way)."""
+        """One part of an event under every reading (or the chooser's one way); ``spare``, as
+        :meth:`Readings.expand` takes it."""
         chooser = self.chooser
         if chooser is None:
-            self.readings.expand(alternatives, apply, part)
+            self.readings.expand(alternatives, apply, part, spare)
             return
 
         def chosen(reading: Reading) -> Sequence[Alternative[Any]]:
@@ -336,7 +340,7 @@ class DealState:
         explains it (none once the deal is too ambiguous to check)."""
         readings = self.readings
         was_capped = readings.capped
-        found = readings.select()
+        found = readings.select(self.played, self.held)
         if not found and not readings.capped:
             self.parts_at_fault = set()
             return []  # some reading explains the event: the commonest end
@@ -355,11 +359,31 @@ class DealState:
             return []
         return self._found(seat, found)
 
-    def foresee(self, declarations: Iterable[tuple[str, str, Sequence[Card]]]) -> None:
+    def foresee(
+        self,
+        declarations: Iterable[tuple[str, str, Sequence[Card]]],
+        plays: Mapping[str, Sequence[Card]] | None = None,
+    ) -> None:
         """The declarations the record makes in this deal, in order, each ``(seat, kind,
         cards)`` (announcements carried on a line included): a reading is then judged by what
         those can still see of it (:mod:`validator.engine.relevance`), which keeps the readings
-        of a long record few. Call before the first event; a replay knows its record."""
+        of a long record few. Call before the first event; a replay knows its record.
+
+        ``plays``: each seat's plays in the deal, in order, when the caller lets a reading
+        holding a card its seat never plays be dropped (:mod:`validator.engine.plays_ahead`:
+        a guess that the record is legal, which the caller must check by what the walk
+        reports); used only when the record plays the whole deal out."""
+        # not in a deal naming every card: its readings differ only in which physical copy is
+        # where, and all hold the same cards
+        unseen = any(h.unknown for h in self.reading.holdings.values())
+        if (
+            plays is not None
+            and unseen
+            and not self.exhaustive
+            and self.chooser is None
+            and PlaysAhead.played_out(plays, self.held, len(self.stock), self.rules.turn_up)
+        ):
+            self.readings.ahead = PlaysAhead(plays)
         if not self.exhaustive:
             rules = self.rules
             self.readings.foresight = Foresight(

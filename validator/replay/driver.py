@@ -161,7 +161,7 @@ def replay_with_details(
     expected: str | None = None
     for index, deal in enumerate(() if unread else record.deals):
         try:
-            walker = _walker(ctx, deal, index, expected, deal is stops, {})
+            walker = _walker(ctx, deal, index, expected, deal is stops, {}, True)
         except EngineError as exc:
             record_findings.append(
                 ctx.finding(
@@ -174,6 +174,11 @@ def replay_with_details(
             expected = None
             continue
         walker.run()
+        if _guessed_wrong(walker):
+            # a reading holding a card its seat never plays was dropped, and the walk reports
+            # something: it is walked again with every reading (validator.engine.plays_ahead)
+            walker = _walker(ctx, deal, index, expected, deal is stops, {}, False)
+            walker.run()
         if (walker.overcounted is not None or walker.short is not None) and walker.suspects:
             walker = second_look(
                 walker, partial(_walker, ctx, deal, index, expected, deal is stops)
@@ -229,10 +234,44 @@ def _walker(
     expected: str | None,
     stops: bool,
     withheld: Mapping[int, frozenset[Card]],
+    plays_ahead: bool = False,
 ) -> DealWalker:
     """A walker of the deal; one reading the events of ``withheld`` so is a second look at it
-    (:mod:`validator.replay.second_look`)."""
-    return DealWalker(ctx, deal, index, expected, mark_reader=marks, stops=stops, withheld=withheld)
+    (:mod:`validator.replay.second_look`). ``plays_ahead``: readings holding a card their seat
+    never plays are dropped (:mod:`validator.engine.plays_ahead`), a guess that the deal is
+    legal, which :func:`_guessed_wrong` checks; not with an observer, who would be told the
+    deal twice when the guess fails."""
+    return DealWalker(
+        ctx,
+        deal,
+        index,
+        expected,
+        mark_reader=marks,
+        stops=stops,
+        withheld=withheld,
+        plays_ahead=plays_ahead and ctx.observer is None,
+    )
+
+
+def _guessed_wrong(walker: DealWalker) -> bool:
+    """Whether the walk dropped a reading holding a card its seat never plays and reports
+    something (a finding, or a contradiction for the second look): the full search may read
+    the deal otherwise, so it is walked again without dropping any.
+
+    A walk that reports nothing is kept: the full search would report nothing either. Nor is
+    one that reports only that the bound was reached (R002): the full search would reach it
+    no later. Of the readings the full search keeps, this walk keeps those that do not hold a
+    card their seat never plays; a reading that another allows everything of knows every card
+    that other knows (the other may hold it unseen), so the full search drops no reading of
+    this walk's for a reading this walk dropped. So this walk holds no more readings, examines
+    no more ways and compares no more pairs than the full search, and is cut at the same trick
+    or later (``docs/engine.md``, "Plays ahead", says the one reservation)."""
+    ahead = walker.state.readings.ahead
+    if ahead is None or not ahead.dropped:
+        return False
+    if walker.contradictions or walker.overcounted is not None:
+        return True  # a second look starts from the full search's walk
+    return any(raw.code != "R002" for raw in walker.raw)
 
 
 def _resolve_seats(

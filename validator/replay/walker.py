@@ -66,6 +66,15 @@ def declarations_of(deal: Deal) -> list[tuple[str, str, tuple[Card, ...]]]:
     return found
 
 
+def plays_of(deal: Deal) -> dict[str, list[Card]]:
+    """Each seat's plays in the deal, in order (variations aside: they are not replayed)."""
+    found: dict[str, list[Card]] = {}
+    for trick in deal.tricks:
+        for play in trick.plays:
+            found.setdefault(play.seat, []).append(play.card)
+    return found
+
+
 def _declarations_in(
     events: Iterable[Event], found: list[tuple[str, str, tuple[Card, ...]]]
 ) -> None:
@@ -124,6 +133,7 @@ class DealWalker:
         mark_reader: MarkReader,
         stops: bool = False,
         withheld: Mapping[int, frozenset[Card]] | None = None,
+        plays_ahead: bool = False,
     ) -> None:
         self.ctx = ctx
         self.withheld: Mapping[int, frozenset[Card]] = withheld or {}
@@ -208,7 +218,9 @@ class DealWalker:
             deal.turnup if deal.turnup else None,
             trump=trump,
         )
-        self.state.foresee(declarations_of(deal))
+        # ``plays_ahead``: readings holding a card their seat never plays are dropped, a guess
+        # that the record is legal which the driver keeps only if the walk reports nothing
+        self.state.foresee(declarations_of(deal), plays_of(deal) if plays_ahead else None)
         self.hidden = any(self.state.unknown.values())
         """Whether some hand is not named whole when the deal begins."""
         self.state.draws_unrecorded = not writes_draws(deal)
