@@ -35,7 +35,7 @@ import validator.engine.readings as readings_module
 import validator.replay.walker as walker_module
 from notation import parse_record, write_record
 from notation.model import Record
-from validator.engine import DealState
+from validator.engine import DealState, load_ruleset
 from validator.replay import Finding, replay
 from validator.simulate import READINGS, simulate_game
 from validator.tools.hide import hide_cards
@@ -249,3 +249,18 @@ def test_the_trick_named_is_the_first_not_wholly_checked(monkeypatch: pytest.Mon
         assert named == (where.trick if at_play else where.trick + 1), (line, found[0].message)
         kinds.add("play" if at_play else "after the plays")
     assert kinds == {"play", "after the plays"}
+
+
+def test_a_bound_reached_within_an_event_is_reported_when_it_ends() -> None:
+    """The bound can be reached before an event's readings are ranked: a declaration with
+    more ways than are made (melds.MAX_WAYS), or between the parts of a line (Readings.thin).
+    R002 was made only when the ranking itself reached it, so such a deal was cut silently and
+    read as clean from there on (the helper of issue 12 found it: six-pack, seed 10000004,
+    reform portland, without hands, cut at trick 13 with nothing said). The event's own
+    faults are not reported: some of its ways were never made."""
+    rules = load_ruleset("rubicon")
+    blind = DealState(rules, ("A", "B"), "B", None, None, None)
+    blind.readings.capped = True  # as a truncated declaration or Readings.thin leave it
+    found = blind.settle("A")
+    assert [v.code for v in found] == ["R002"]
+    assert blind.settle("A") == []  # once

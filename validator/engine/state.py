@@ -339,13 +339,20 @@ class DealState:
         """End of an event: keep the readings that explain it best; its faults, if no reading
         explains it (none once the deal is too ambiguous to check)."""
         readings = self.readings
-        was_capped = readings.capped
+        reported = self.ambiguous_from is not None
+        # the bound reached within this event (its ways, or between the parts of a line):
+        # what it found is not known, for some ways were never made
+        cut = readings.capped and not reported
         found = readings.select(self.played, self.held)
         if not found and not readings.capped:
             self.parts_at_fault = set()
             return []  # some reading explains the event: the commonest end
-        self.parts_at_fault = set() if was_capped else {part for _, part in found}
-        if readings.capped and not was_capped:
+        if reported or cut:
+            found = []
+        self.parts_at_fault = {part for _, part in found}
+        if reported:
+            return []
+        if readings.capped:
             self.ambiguous_from = self.tricks_played + 1
             note = self.violation(
                 "R002",
@@ -355,8 +362,6 @@ class DealState:
                 "the cards the record does not name allow too many readings",
             )
             return [*self._found(seat, found), note]
-        if was_capped:
-            return []
         return self._found(seat, found)
 
     def foresee(
