@@ -32,6 +32,8 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
+from validator.engine.drawing import draw as draw_card
+from validator.engine.playing import play as play_card
 from validator.engine.state import NONE
 from validator.engine.ways import ELSEWHERE
 from validator.laws import Effects
@@ -580,24 +582,18 @@ class DealWalker:
             observer.before_event(play, state)
         if self.hidden and card in self.declared_cards.get(seat, ()):
             self.suspects.append((self.event_no, seat, frozenset((card,)), "play"))
-        withheld = self._withheld(seat) if self.withheld else NONE
-        found = state.play(seat, card, withheld)
-        if found and self.phantoms:
-            found = [v for v in found if not self._phantom_played(seat, card, v)]
-        if found and any(v.code == "P208" for v in found):
-            self.contradictions += 1
-            if self.overcounted is None and any(_elsewhere(v) for v in found):
-                self.overcounted = (self.event_no, card)
-        if found and (self.count_faults or self.overheld):
-            found = [v for v in found if not self._left_out_as_remedy(v, seat)]
+        if self.withheld:
+            found = state.play(seat, card, self._withheld(seat))
+        else:  # what DealState.play does with nothing withheld, without its call
+            found = play_card(state, seat, card)
+        if found:
+            found = self._play_faults(seat, card, found)
         if observer is not None:
             observer.after_event(play, state, found)
         self.pre_play = None
         self.plays += 1
         self.last_play = (self.event_no, card, before)
-        if found:
-            found = self._false_blanches(found, play.pos)
-        raws = self.violations(found, play.pos) if found else []
+        raws = self.violations(self._false_blanches(found, play.pos), play.pos) if found else []
         if leading:
             self.played_to_trick = [card]
         else:
@@ -642,6 +638,21 @@ class DealWalker:
         if cards:
             self.barred[seat] = barred | cards
         return cards | barred
+
+    def _play_faults(self, seat: str, card: Card, found: list[Violation]) -> list[Violation]:
+        """What a play broke, as the engine found it, less what the replay reports elsewhere:
+        the play of a card written drawn when every copy was elsewhere (:attr:`phantoms`) and
+        a fault the remedy of an earlier one leaves out; a contradiction of the record (P208)
+        counted. Only a play with faults asks (most have none)."""
+        if self.phantoms:
+            found = [v for v in found if not self._phantom_played(seat, card, v)]
+        if found and any(v.code == "P208" for v in found):
+            self.contradictions += 1
+            if self.overcounted is None and any(_elsewhere(v) for v in found):
+                self.overcounted = (self.event_no, card)
+        if found and (self.count_faults or self.overheld):
+            found = [v for v in found if not self._left_out_as_remedy(v, seat)]
+        return found
 
     def _phantom_played(self, seat: str, card: Card, v: Violation) -> bool:
         """Whether ``v`` is the play of a card the seat was written drawing when every copy
@@ -916,7 +927,8 @@ class DealWalker:
                 self.barred.pop(seat, None)
             if self.hidden and card is not None:
                 self.suspects.append((self.event_no, seat, frozenset((card,)), "draw"))
-            drawn = state.draw(seat, card, withheld)
+            # what DealState.draw does with nothing withheld, without its call
+            drawn = state.draw(seat, card, withheld) if withheld else draw_card(state, seat, card)
             if drawn and card is not None and any(_elsewhere(v) for v in drawn):
                 self.contradictions += 1
                 owed = self.phantoms.setdefault(seat, {})
