@@ -92,8 +92,13 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     held = hand.get(card, 0) if hand is not None else 0
     if held:
         holding = items[0].holdings[seat]
-        if (state.exhaustive and holding.unknown) or (holding.table and _on_table(holding, card)):
+        if state.exhaustive and holding.unknown:
             held = 0
+        else:
+            for tabled in holding.table:  # _on_table, inline
+                if tabled.card is card:
+                    held = 0
+                    break
     if hand is not None and held:
         if held == 1:
             del hand[card]

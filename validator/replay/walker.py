@@ -797,14 +797,14 @@ class DealWalker:
         deal began, so the line declares nothing; a figure other than the seven's is A411."""
         state, turnup, value = self.state, self.deal.turnup, self.rules.seven_turned_up
         if (
-            canonical_kind(decl.kind) != "seven"
+            state.tricks_played
+            or state.trick
             or decl.carried
             or turnup is None
             or turnup.rank != "7"
             or not value
             or decl.seat != self.deal.dealer
-            or state.tricks_played
-            or state.trick
+            or canonical_kind(decl.kind) != "seven"
             or tuple(decl.cards) != (turnup,)
         ):
             return False
