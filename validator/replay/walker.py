@@ -714,7 +714,7 @@ class DealWalker:
             )
         if self._turned_seven_marked(decl):
             return
-        carried = [(c.kind, c.cards, c.score) for c in decl.carried]
+        carried = [(c.kind, c.cards, c.score) for c in decl.carried] if decl.carried else []
         self.event_no += 1
         self.declared[decl.seat] = (self.event_no, decl)
         trump = self.state.trump
