@@ -62,9 +62,8 @@ def declarations_of(deal: Deal) -> list[tuple[str, str, tuple[Card, ...]]]:
     the engine's foresight takes them (variations aside: they are not replayed)."""
     found: list[tuple[str, str, tuple[Card, ...]]] = []
     _declarations_in(deal.events, found)
-    for trick in deal.tricks:
-        if trick.events:
-            _declarations_in(trick.events, found)
+    # the tricks' events in one list: one look at them all, not a call for each trick
+    _declarations_in([event for trick in deal.tricks for event in trick.events], found)
     return found
 
 
@@ -929,15 +928,16 @@ class DealWalker:
                 self.suspects.append((self.event_no, seat, frozenset((card,)), "draw"))
             # what DealState.draw does with nothing withheld, without its call
             drawn = state.draw(seat, card, withheld) if withheld else draw_card(state, seat, card)
-            if drawn and card is not None and any(_elsewhere(v) for v in drawn):
-                self.contradictions += 1
-                owed = self.phantoms.setdefault(seat, {})
-                owed[card] = owed.get(card, 0) + 1
-                if self.overcounted is None:
-                    self.overcounted = (self.event_no, card)
-            if drawn and self.count_faults:
-                drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
-            found.extend(drawn)
+            if drawn:  # most draws break nothing
+                if card is not None and any(_elsewhere(v) for v in drawn):
+                    self.contradictions += 1
+                    owed = self.phantoms.setdefault(seat, {})
+                    owed[card] = owed.get(card, 0) + 1
+                    if self.overcounted is None:
+                        self.overcounted = (self.event_no, card)
+                if self.count_faults:
+                    drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
+                found.extend(drawn)
             if (
                 carte_blanche
                 and card is not None
@@ -1022,7 +1022,7 @@ class DealWalker:
     def count_faults(self) -> bool:
         """Whether a hand of the wrong size was found in this deal (the draws then follow
         the remedy's own order, :meth:`_left_out_as_remedy` and :meth:`_drawn_as_remedy`)."""
-        return any(raw.code in COUNT_CODES for raw in self.raw)
+        return bool(self.raw) and any(raw.code in COUNT_CODES for raw in self.raw)
 
     def _left_out_as_remedy(self, v: Violation, player: str) -> bool:
         """Whether ``v``, a draw left out (W301) found at a play by ``player``, is no fault of
