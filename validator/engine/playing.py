@@ -45,7 +45,8 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     if seat not in next_seat:
         state.check_seat(seat)
     out: list[Violation] = []
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         out.append(
             state.violation("P209", "play.hand-over", seat, f"{card} played after the hand is over")
         )
@@ -58,6 +59,7 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     if state.draw_queue:
         _draws_due(state, out)
         items = readings.items
+        phase = state.phase  # the draws may have begun the strict phase
     trick = state.trick
     if trick:
         for s, _ in trick:
@@ -85,13 +87,12 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
                 "P201", "play.turn", seat, f"led {card} out of turn ({state.leader} was to play)"
             )
         )
-    phase = state.phase
     # :func:`_played_from_hand` of the loose phase, inline: one reading, the card in the known
     # hand and no copy of it on the table (nor, reading every way, an unseen card)
-    hand = items[0].holdings[seat].hand if len(items) == 1 and phase == LOOSE else None
+    holding = items[0].holdings[seat] if len(items) == 1 and phase == LOOSE else None
+    hand = holding.hand if holding is not None else None
     held = hand.get(card, 0) if hand is not None else 0
-    if held:
-        holding = items[0].holdings[seat]
+    if held and holding is not None:
         if state.exhaustive and holding.unknown:
             held = 0
         else:

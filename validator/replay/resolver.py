@@ -50,7 +50,8 @@ def load_ruleset(name_or_path: str | Path, overrides: Mapping[str, Any] | None =
     asks for it again: a batch of a million records reads each YAML file once.
     """
     name = VARIANT_ALIASES.get(str(name_or_path).lower(), str(name_or_path))
-    key = (name, json.dumps(overrides or {}, sort_keys=True, default=str))
+    # most records ask for no overrides: their key is what json.dumps would write, "{}"
+    key = (name, json.dumps(overrides, sort_keys=True, default=str) if overrides else "{}")
     cached = _RULESETS.get(key)
     if cached is None:
         cached = _load_ruleset(name, overrides)
