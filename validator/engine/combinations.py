@@ -64,10 +64,21 @@ SEQUENCE_RANKS: Final = "ATKQJ"
 COURT_RANKS: Final = frozenset("KQJ")
 
 
+_CANONICAL: dict[str, str] = {}
+""":func:`canonical_kind` of each word asked (a record writes a handful, line after line);
+the memo stops growing at :data:`_CANONICAL_MAX` words."""
+_CANONICAL_MAX = 1024
+
+
 def canonical_kind(kind: str) -> str:
     """The notation's kind word with aliases resolved (``royal-marriage`` -> ``marriage``)."""
-    word = kind.strip().lower()
-    return ALIASES.get(word, word)
+    found = _CANONICAL.get(kind)
+    if found is None:
+        word = kind.strip().lower()
+        found = ALIASES.get(word, word)
+        if len(_CANONICAL) < _CANONICAL_MAX:
+            _CANONICAL[kind] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ def set_up(
         stock_known = False
     else:
         face_down = list(reversed(stock))
-        stock_known = all(card is not None for card in stock)
+        stock_known = None not in stock
         for card in stock:
             if card is not None:
                 named[card] = named.get(card, 0) + 1

@@ -102,9 +102,9 @@ def declare_line(
             )
         )
     may_carry = timing is None
-    parts = [(word, tuple(cards), claimed_score)] + [
-        (canonical_kind(k), tuple(c), cl) for k, c, cl in carried
-    ]
+    parts = [(word, tuple(cards), claimed_score)]
+    if carried:
+        parts.extend((canonical_kind(k), tuple(c), cl) for k, c, cl in carried)
     values: list[int | None] = []
     makes_trump = timing is None
     line_trump = _trump_made_by(state, parts[0], makes_trump)
@@ -159,7 +159,7 @@ def declare_line(
             fresh and index == 0,
             may_carry,
             index in lost,
-            [(k, c) for k, c, _ in parts[: index + 1]],
+            [(k, c) for k, c, _ in parts[: index + 1]] if index else [(part_kind, part_cards)],
             index + 1 < len(parts),
         )
     if len(parts) > 1 and state.rules.new_card_from_hand:
@@ -167,7 +167,7 @@ def declare_line(
             reading.line_new = frozenset()
     foresight = state.readings.foresight
     if foresight is not None:
-        foresight.passed(seat, [(k, c) for k, c, _ in parts])
+        foresight.passed(seat, [(k, c) for k, c, _ in parts] if carried else [(word, parts[0][1])])
     ahead = state.readings.ahead
     if ahead is not None:
         ahead.declared(seat, (card for _, part_cards, _ in parts for card in part_cards))
@@ -190,7 +190,9 @@ def declare_line(
     ):
         state.trump = trump_set = parts[0][1][0].suit
     # an announcement that cannot be carried (A416) takes nothing from the combination scored
-    sound = not any(v.code not in ("A411", "A416") for v in out) and 0 not in state.parts_at_fault
+    sound = (not out or all(v.code in ("A411", "A416") for v in out)) and (
+        0 not in state.parts_at_fault
+    )
     score = value if sound else 0
     state.melds[seat] += score
     state.declared = Declared(seat, score, trump_set, word, parts[0][1])
@@ -342,9 +344,11 @@ def _read_meld(
         label = ""
         holding = reading.holdings[seat]
         for w in ways:
-            if w.faults and not label:
-                label = f"{kind} {cards_text(cards)}: "
-            faults = [Fault(f.code, f.rule, label + f.message) for f in w.faults]
+            faults: list[Fault] = []
+            if w.faults:
+                if not label:
+                    label = f"{kind} {cards_text(cards)}: "
+                faults = [Fault(f.code, f.rule, label + f.message) for f in w.faults]
             if holding.plain:
                 unseen = (card for card, n in w.way.from_unseen for _ in range(n))
                 faults.extend(specials.held_at_carte_blanche(holding, unseen, "declares"))

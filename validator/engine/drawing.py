@@ -59,14 +59,12 @@ def end_trick(state: DealState) -> None:
     if True in cb_block.values():
         for seat in cb_block:
             cb_block[seat] = False
-    if state.phase == LOOSE:
-        _open_draws(state, winner)
-    elif 0 in state.held.values():
-        state.last_trick_points[winner] += rules.last_trick
-        state.phase = OVER
-
-
-def _open_draws(state: DealState, winner: str) -> None:
+    if state.phase != LOOSE:
+        if 0 in state.held.values():
+            state.last_trick_points[winner] += rules.last_trick
+            state.phase = OVER
+        return
+    # the draws open (inline: this runs for nearly every trick)
     state.drawn = set()
     n = state.n
     if len(state.stock) < n:
@@ -81,9 +79,7 @@ def _open_draws(state: DealState, winner: str) -> None:
     state.draw_queue = list(state._rounds[first])
     # An irregular stock in a turn-up game: the last drawer takes the turn-up and the face
     # down card(s) left over are not drawn (foster-1914-ordinary-bezique.txt, Drawing).
-    state.turnup_last = (
-        state.rules.turn_up and state.turnup_present and n < len(state.stock) < 2 * n
-    )
+    state.turnup_last = rules.turn_up and state.turnup_present and n < len(state.stock) < 2 * n
 
 
 def close_draws(state: DealState) -> None:
@@ -170,8 +166,11 @@ def draw(state: DealState, seat: str, card: Card | None = None) -> list[Violatio
             state.cb_active[seat] = False
             state.cb_ready[seat] = False
             state.cb_broken[seat] = got
-    if not queue:
-        close_draws(state)
+    if not queue:  # close_draws, inline: the round of draws is over
+        state.draw_queue = []
+        if len(stock) < state.n or (state.turnup_last and not state.turnup_present):
+            enter_strict(state)
+        state.turnup_last = False
     return out
 
 

@@ -128,12 +128,13 @@ def meld_ways(
     ways: list[Alternative[MeldWay]] = []
     if scoring and not fresh:
         found = matching_pending(holding, kind, cards)
-        for p in _distinct_pending(views, found):
-            table = tuple(c for c in holding.table if c.uid in p.uids)
-            faults = model_faults(holding, rules, kind, table, False, p)
-            ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
-        if any(not w.faults for w in ways):
-            return ways, False
+        if found:  # the combination was announced to score: its copies first
+            for p in _distinct_pending(views, found):
+                table = tuple(c for c in holding.table if c.uid in p.uids)
+                faults = model_faults(holding, rules, kind, table, False, p)
+                ways.append(Alternative(MeldWay(table, pending=p, sound=not faults), faults))
+            if any(not w.faults for w in ways):
+                return ways, False
     # Under the Portland model the copies that formed each combination are remembered for
     # good (the same copies never score a kind twice), so a tabled copy and a card from the
     # hand are not alike there: both are read.
@@ -332,7 +333,10 @@ def _assignments(
     spare = holding.unknown
     table = holding.table
     info = kind_info(kind)
-    if not table or not any(c.card in wanted for c in table):
+    for on_table in table:  # a loop, not ``any`` over a generator: most find none
+        if on_table.card in wanted:
+            break
+    else:
         return _from_hand(reading, holding, copies, wanted)
     if FORCED_WAYS:
         forced = _forced(reading, holding, rules, copies, kind, wanted, announcing)

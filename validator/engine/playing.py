@@ -36,31 +36,30 @@ FROM_UNSEEN: Final = PlayWay(UNSEEN)
 
 def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     """Apply a card played by ``seat``; return what it breaks (P2xx, W301). In a deal whose
-    record writes no draw (``draws_unrecorded``), the draws still due are made first."""
+    record writes no draw (``draws_unrecorded``), the draws still due are made first.
+
+    The commonest play, in turn with no draw due, of a card in the known hand under the one
+    reading (:func:`_played_from_hand`), is settled here without a further call: it runs for
+    nearly every play of a record that names the hands."""
     next_seat = state._next_seat
     if seat not in next_seat:
         state.check_seat(seat)
     out: list[Violation] = []
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         out.append(
             state.violation("P209", "play.hand-over", seat, f"{card} played after the hand is over")
         )
         return out
     state.declared = None
     readings = state.readings
-    for reading in readings.items:
+    items = readings.items
+    for reading in items:
         reading.last_claim = None
-    if state.draw_queue and state.draws_unrecorded:
-        for missing in list(state.draw_queue):
-            draw(state, missing, None)
     if state.draw_queue:
-        for missing in state.draw_queue:
-            out.append(
-                state.violation(
-                    "W301", "play.draw-one", missing, "did not draw before the next trick"
-                )
-            )
-        close_draws(state)
+        _draws_due(state, out)
+        items = readings.items
+        phase = state.phase  # the draws may have begun the strict phase
     trick = state.trick
     if trick:
         for s, _ in trick:
@@ -88,8 +87,27 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
                 "P201", "play.turn", seat, f"led {card} out of turn ({state.leader} was to play)"
             )
         )
-    if not _played_from_hand(state, seat, card, trick):
-        if state.phase == STRICT:
+    # :func:`_played_from_hand` of the loose phase, inline: one reading, the card in the known
+    # hand and no copy of it on the table (nor, reading every way, an unseen card)
+    holding = items[0].holdings[seat] if len(items) == 1 and phase == LOOSE else None
+    hand = holding.hand if holding is not None else None
+    held = hand.get(card, 0) if hand is not None else 0
+    if held and holding is not None:
+        if state.exhaustive and holding.unknown:
+            held = 0
+        else:
+            for tabled in holding.table:  # _on_table, inline
+                if tabled.card is card:
+                    held = 0
+                    break
+    if hand is not None and held:
+        if held == 1:
+            del hand[card]
+        else:
+            hand[card] = held - 1
+        readings.work += 1
+    elif not (phase == STRICT and _played_from_hand(state, seat, card, trick)):
+        if phase == STRICT:
             view = TrickView.of(trick, state.trump) if trick else None
             _read_strict_play(state, seat, card, view)
         elif not (
@@ -109,7 +127,7 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     trick.append((seat, card))
     if card.rank == "7" and card.suit == state.trump:
         rules = state.rules
-        if rules.seven_scores_when_played and state.phase == LOOSE and rules.seven_value:
+        if rules.seven_scores_when_played and phase == LOOSE and rules.seven_value:
             _seven_played(state, seat, card, rules.seven_value)
         else:
             for reading in readings.items:
@@ -119,6 +137,22 @@ def play(state: DealState, seat: str, card: Card) -> list[Violation]:
     if len(trick) >= state.n:
         end_trick(state)
     return out
+
+
+def _draws_due(state: DealState, out: list[Violation]) -> None:
+    """Draws still due when a card is played: made first where the record writes no draw
+    (``draws_unrecorded``), else each a fault (W301); the round of draws is then closed."""
+    if state.draws_unrecorded:
+        for missing in list(state.draw_queue):
+            draw(state, missing, None)
+    if state.draw_queue:
+        for missing in state.draw_queue:
+            out.append(
+                state.violation(
+                    "W301", "play.draw-one", missing, "did not draw before the next trick"
+                )
+            )
+        close_draws(state)
 
 
 def _seven_played(state: DealState, seat: str, seven: Card, value: int) -> None:

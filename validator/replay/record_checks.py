@@ -124,6 +124,8 @@ def _tag_meant(name: str) -> str | None:
 
 KIND_WORDS: Final = (*MELD_KINDS, *SPECIAL_KINDS, *ALIASES)
 """Every word the notation has for a kind of combination."""
+_KIND_WORDS: Final = frozenset(KIND_WORDS)
+"""The same, to look a word up (each is read as itself by :func:`kind_meant`)."""
 
 
 def kind_meant(word: str) -> str | None:
@@ -138,6 +140,8 @@ def kind_meant(word: str) -> str | None:
 def read_as_meant(decl: Declaration) -> tuple[Declaration, list[str]]:
     """The declaration with each kind word that is a slip for one of the notation's read as
     that one (``mariage`` as ``marriage``: :func:`kind_meant`), and the slips, in words."""
+    if decl.kind in _KIND_WORDS and not decl.carried:
+        return decl, []  # the commonest line, written as the writer writes it: no slip
     slips: list[str] = []
 
     def meant(word: str) -> str:

@@ -50,7 +50,8 @@ def load_ruleset(name_or_path: str | Path, overrides: Mapping[str, Any] | None =
     asks for it again: a batch of a million records reads each YAML file once.
     """
     name = VARIANT_ALIASES.get(str(name_or_path).lower(), str(name_or_path))
-    key = (name, json.dumps(overrides or {}, sort_keys=True, default=str))
+    # most records ask for no overrides: their key is what json.dumps would write, "{}"
+    key = (name, json.dumps(overrides, sort_keys=True, default=str) if overrides else "{}")
     cached = _RULESETS.get(key)
     if cached is None:
         cached = _load_ruleset(name, overrides)
@@ -97,34 +98,39 @@ def record_folder(source: str | None) -> Path | None:
     return Path(source).absolute().parent  # absolute: the laws cache is keyed by the path
 
 
-def tag_laws(value: str, folder: Path | None) -> str:
+def tag_laws(value: str, source: str | None) -> str:
     """The code of laws a ``Laws`` tag names: a bundled code by its name in any case
-    (``ENGLISH``), else a file, a relative path read from ``folder`` (:func:`record_folder`)."""
+    (``ENGLISH``), else a file, a relative path read from the folder of the record's
+    ``source`` (:func:`record_folder`)."""
     value = value.strip()
     if value.lower() in BUNDLED or value.lower() in PARTS or not is_laws_path(value):
         return value.lower()
-    return _in_folder(value, folder)
+    return _in_folder(value, source)
 
 
-def tag_variant(value: str, folder: Path | None) -> str:
+def tag_variant(value: str, source: str | None) -> str:
     """The rule set a ``Variant`` tag names: a bundled one by its name in any case, else a
-    file, a relative path read from ``folder`` (:func:`record_folder`)."""
+    file, a relative path read from the folder of the record's ``source``
+    (:func:`record_folder`)."""
     value = value.strip()
-    return _in_folder(value, folder) if is_ruleset_path(value) else value.lower()
+    return _in_folder(value, source) if is_ruleset_path(value) else value.lower()
 
 
-def _in_folder(value: str, folder: Path | None) -> str:
+def _in_folder(value: str, source: str | None) -> str:
+    """A file a tag names, read from the folder of the record's ``source``: looked up only for
+    such a tag (the folder asks the system for the working folder, for every record else)."""
     path = Path(value)
-    return value if path.is_absolute() else str((folder or Path.cwd().absolute()) / path)
+    if path.is_absolute():
+        return value
+    return str((record_folder(source) or Path.cwd().absolute()) / path)
 
 
 def record_rules(record: Record) -> RuleSet:
     """The rule set a record's own tags ask for (Variant, Laws, HouseRules); raises like
     :func:`rules_for` when a tag cannot be used. A file a tag names is read from the
     record's folder (:func:`record_folder`)."""
-    folder = record_folder(record.source)
-    variant = tag_variant((record.tag("Variant") or "").strip() or DEFAULT_VARIANT, folder)
-    laws = tag_laws((record.tag("Laws") or "").strip() or DEFAULT_LAWS, folder)
+    variant = tag_variant((record.tag("Variant") or "").strip() or DEFAULT_VARIANT, record.source)
+    laws = tag_laws((record.tag("Laws") or "").strip() or DEFAULT_LAWS, record.source)
     return rules_for(variant, laws, record.tag("HouseRules"))
 
 
@@ -165,9 +171,9 @@ def resolve(
     read from the folder of ``source`` (default: the record's own), or the working folder
     (:func:`record_folder`).
     """
-    folder = record_folder(source if source is not None else record.source)
+    origin = source if source is not None else record.source  # tags' files: its folder's
     problems: list[tuple[str, str | None]] = []
-    played = _laws(play_laws, record, problems, folder)
+    played = _laws(play_laws, record, problems, origin)
     remedies = played if laws is None else _chosen(laws, problems, None)
     unread = bool(problems)  # a code of laws that cannot be used
     if play_laws is None and _empty(record, "Laws"):
@@ -192,7 +198,7 @@ def resolve(
             )
         else:
             variant_tag = "Variant"
-        wanted = tag_variant(tag, folder) if tag and tag.strip() else DEFAULT_VARIANT
+        wanted = tag_variant(tag, origin) if tag and tag.strip() else DEFAULT_VARIANT
     base = dict(played.rules_overrides)
     if _empty(record, "HouseRules"):
         # as an empty Variant or Laws tag: it names nothing (docs/notation.md, Tags)
@@ -227,7 +233,7 @@ def _laws(
     wanted: Laws | str | Path | None,
     record: Record,
     problems: list[tuple[str, str | None]],
-    folder: Path | None,
+    origin: str | None,
 ) -> Laws:
     """The laws the game was played under: the caller's, else the record's Laws tag."""
     if wanted is not None:
@@ -235,7 +241,7 @@ def _laws(
     tag = record.tag("Laws")
     if not tag or not tag.strip():
         return _chosen(DEFAULT_LAWS, problems, None)
-    return _chosen(tag_laws(tag, folder), problems, "Laws", tag.strip())
+    return _chosen(tag_laws(tag, origin), problems, "Laws", tag.strip())
 
 
 def _chosen(

@@ -32,6 +32,8 @@ from notation.model import (
 )
 from validator.engine import DealState, Violation
 from validator.engine.combinations import COURT_RANKS, canonical_kind
+from validator.engine.drawing import draw as draw_card
+from validator.engine.playing import play as play_card
 from validator.engine.state import NONE
 from validator.engine.ways import ELSEWHERE
 from validator.laws import Effects
@@ -60,9 +62,8 @@ def declarations_of(deal: Deal) -> list[tuple[str, str, tuple[Card, ...]]]:
     the engine's foresight takes them (variations aside: they are not replayed)."""
     found: list[tuple[str, str, tuple[Card, ...]]] = []
     _declarations_in(deal.events, found)
-    for trick in deal.tricks:
-        if trick.events:
-            _declarations_in(trick.events, found)
+    # the tricks' events in one list: one look at them all, not a call for each trick
+    _declarations_in([event for trick in deal.tricks for event in trick.events], found)
     return found
 
 
@@ -592,24 +593,18 @@ class DealWalker:
             observer.before_event(play, state)
         if self.hidden and card in self.declared_cards.get(seat, ()):
             self.suspects.append((self.event_no, seat, frozenset((card,)), "play"))
-        withheld = self._withheld(seat) if self.withheld else NONE
-        found = state.play(seat, card, withheld)
-        if found and self.phantoms:
-            found = [v for v in found if not self._phantom_played(seat, card, v)]
-        if found and any(v.code == "P208" for v in found):
-            self.contradictions += 1
-            if self.overcounted is None and any(_elsewhere(v) for v in found):
-                self.overcounted = (self.event_no, card)
-        if found and (self.count_faults or self.overheld):
-            found = [v for v in found if not self._left_out_as_remedy(v, seat)]
+        if self.withheld:
+            found = state.play(seat, card, self._withheld(seat))
+        else:  # what DealState.play does with nothing withheld, without its call
+            found = play_card(state, seat, card)
+        if found:
+            found = self._play_faults(seat, card, found)
         if observer is not None:
             observer.after_event(play, state, found)
         self.pre_play = None
         self.plays += 1
         self.last_play = (self.event_no, card, before)
-        if found:
-            found = self._false_blanches(found, play.pos)
-        raws = self.violations(found, play.pos) if found else []
+        raws = self.violations(self._false_blanches(found, play.pos), play.pos) if found else []
         if leading:
             self.played_to_trick = [card]
         else:
@@ -654,6 +649,21 @@ class DealWalker:
         if cards:
             self.barred[seat] = barred | cards
         return cards | barred
+
+    def _play_faults(self, seat: str, card: Card, found: list[Violation]) -> list[Violation]:
+        """What a play broke, as the engine found it, less what the replay reports elsewhere:
+        the play of a card written drawn when every copy was elsewhere (:attr:`phantoms`) and
+        a fault the remedy of an earlier one leaves out; a contradiction of the record (P208)
+        counted. Only a play with faults asks (most have none)."""
+        if self.phantoms:
+            found = [v for v in found if not self._phantom_played(seat, card, v)]
+        if found and any(v.code == "P208" for v in found):
+            self.contradictions += 1
+            if self.overcounted is None and any(_elsewhere(v) for v in found):
+                self.overcounted = (self.event_no, card)
+        if found and (self.count_faults or self.overheld):
+            found = [v for v in found if not self._left_out_as_remedy(v, seat)]
+        return found
 
     def _phantom_played(self, seat: str, card: Card, v: Violation) -> bool:
         """Whether ``v`` is the play of a card the seat was written drawing when every copy
@@ -715,7 +725,7 @@ class DealWalker:
             )
         if self._turned_seven_marked(decl):
             return
-        carried = [(c.kind, c.cards, c.score) for c in decl.carried]
+        carried = [(c.kind, c.cards, c.score) for c in decl.carried] if decl.carried else []
         self.event_no += 1
         self.declared[decl.seat] = (self.event_no, decl)
         trump = self.state.trump
@@ -798,14 +808,14 @@ class DealWalker:
         deal began, so the line declares nothing; a figure other than the seven's is A411."""
         state, turnup, value = self.state, self.deal.turnup, self.rules.seven_turned_up
         if (
-            canonical_kind(decl.kind) != "seven"
+            state.tricks_played
+            or state.trick
             or decl.carried
             or turnup is None
             or turnup.rank != "7"
             or not value
             or decl.seat != self.deal.dealer
-            or state.tricks_played
-            or state.trick
+            or canonical_kind(decl.kind) != "seven"
             or tuple(decl.cards) != (turnup,)
         ):
             return False
@@ -928,16 +938,18 @@ class DealWalker:
                 self.barred.pop(seat, None)
             if self.hidden and card is not None:
                 self.suspects.append((self.event_no, seat, frozenset((card,)), "draw"))
-            drawn = state.draw(seat, card, withheld)
-            if drawn and card is not None and any(_elsewhere(v) for v in drawn):
-                self.contradictions += 1
-                owed = self.phantoms.setdefault(seat, {})
-                owed[card] = owed.get(card, 0) + 1
-                if self.overcounted is None:
-                    self.overcounted = (self.event_no, card)
-            if drawn and self.count_faults:
-                drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
-            found.extend(drawn)
+            # what DealState.draw does with nothing withheld, without its call
+            drawn = state.draw(seat, card, withheld) if withheld else draw_card(state, seat, card)
+            if drawn:  # most draws break nothing
+                if card is not None and any(_elsewhere(v) for v in drawn):
+                    self.contradictions += 1
+                    owed = self.phantoms.setdefault(seat, {})
+                    owed[card] = owed.get(card, 0) + 1
+                    if self.overcounted is None:
+                        self.overcounted = (self.event_no, card)
+                if self.count_faults:
+                    drawn = [v for v in drawn if not self._drawn_as_remedy(v)]
+                found.extend(drawn)
             if (
                 carte_blanche
                 and card is not None
@@ -1022,7 +1034,7 @@ class DealWalker:
     def count_faults(self) -> bool:
         """Whether a hand of the wrong size was found in this deal (the draws then follow
         the remedy's own order, :meth:`_left_out_as_remedy` and :meth:`_drawn_as_remedy`)."""
-        return any(raw.code in COUNT_CODES for raw in self.raw)
+        return bool(self.raw) and any(raw.code in COUNT_CODES for raw in self.raw)
 
     def _left_out_as_remedy(self, v: Violation, player: str) -> bool:
         """Whether ``v``, a draw left out (W301) found at a play by ``player``, is no fault of
